@@ -1,0 +1,101 @@
+"""Report a review: JSON (DESIGN §5), table rows, and an annotated copy of a PDF.
+
+The JSON Schema of the review is generated from :class:`pipelines.types.Review` and
+published at ``pipelines/schema/review.schema.json`` (a test keeps the file in sync).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+
+from pipelines.types import CATEGORY_NAMES_ZH, Review
+
+__all__ = ["REVIEW_SCHEMA_PATH", "annotate_pdf", "review_json_schema", "review_to_json", "risk_rows"]
+
+REVIEW_SCHEMA_PATH = Path(__file__).parent / "schema" / "review.schema.json"
+
+_COLOURS = {"high": (1.0, 0.35, 0.35), "medium": (1.0, 0.75, 0.2), "low": (0.55, 0.8, 1.0)}
+
+
+def review_json_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of a review, generated from the Pydantic model."""
+    schema = Review.model_json_schema(mode="serialization")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://contract-review.invalid/schema/review-1.json"
+    return schema
+
+
+def review_to_json(review: Review) -> str:
+    """Serialise a review as indented UTF-8 JSON (Chinese kept readable)."""
+    return json.dumps(review.model_dump(mode="json"), ensure_ascii=False, indent=2)
+
+
+def risk_rows(review: Review) -> list[dict[str, str]]:
+    """One row per risk for a table: severity, category, where, title, citations.
+
+    ``where`` is the clause path plus ``p.N`` pages for paged inputs.
+    """
+    rows = []
+    for r in review.risks:
+        where = " > ".join(r.clause.path) or r.clause.clause_id
+        if r.clause.pages:
+            where += " (p." + ",".join(map(str, r.clause.pages)) + ")"
+        rows.append({
+            "id": r.risk_id,
+            "severity": r.severity.value,
+            "category": f"{CATEGORY_NAMES_ZH.get(r.category, r.category)} ({r.category})",
+            "where": where,
+            "title": r.title,
+            "citations": "；".join(f"《{c.law.removeprefix('中华人民共和国')}》{c.article_label}" for c in r.citations),
+            "source": r.source,
+        })
+    return rows
+
+
+def annotate_pdf(data: bytes, review: Review) -> bytes:
+    """Return a copy of the PDF with every flagged clause highlighted and a note.
+
+    Each risk highlights its clause's line rectangles (colour by severity) and adds a
+    note at the first rectangle with category, severity, explanation, suggestion and
+    citations.
+
+    Args:
+        data: the original PDF bytes (the same file the review was made from).
+        review: its review; risks without bboxes are skipped.
+
+    Returns:
+        The annotated PDF bytes.
+
+    Raises:
+        ValueError: when ``data`` is not a PDF.
+    """
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # noqa: BLE001 - PyMuPDF raises several types
+        raise ValueError(f"not a PDF: {exc}") from exc
+    try:
+        for r in review.risks:
+            if not r.clause.bboxes:
+                continue
+            colour = _COLOURS[r.severity.value]
+            for box in r.clause.bboxes:
+                page = doc[box.page - 1]
+                annot = page.add_highlight_annot(pymupdf.Rect(box.x0, box.y0, box.x1, box.y1))
+                annot.set_colors(stroke=colour)
+                annot.set_info(title=f"{r.risk_id} {r.severity.value}", content=r.title)
+                annot.update()
+            first = r.clause.bboxes[0]
+            cites = "；".join(f"《{c.law}》{c.article_label}" for c in r.citations) or "无"
+            note = (f"[{r.severity.value}] {CATEGORY_NAMES_ZH.get(r.category, r.category)}：{r.title}\n"
+                    f"说明：{r.explanation}\n建议：{r.suggested_text}\n依据：{cites}")
+            page = doc[first.page - 1]
+            text_annot = page.add_text_annot(pymupdf.Point(max(first.x0 - 18, 2), first.y0), note, icon="Comment")
+            text_annot.set_info(title=f"contract-review {r.risk_id}")
+            text_annot.set_colors(stroke=colour)
+            text_annot.update()
+        return doc.tobytes(garbage=3, deflate=True)
+    finally:
+        doc.close()

@@ -1,0 +1,311 @@
+"""Screen clauses with the rule playbook (DESIGN §7).
+
+Checks are data: YAML files under ``pipelines/playbook/`` (``common.yaml`` plus files per
+contract type), or a firm's own file. Each check has an ``id``, ``category``,
+``severity``, the ``statutes`` it rests on, a plain-Chinese ``title``, ``explanation``
+and ``suggestion``, and a detector:
+
+* ``detector: pattern`` — regular expressions applied per sentence: every ``all`` regex
+  must match the same sentence, at least one ``any`` regex (if given), and no ``none``
+  regex; ``clause_none`` regexes veto on the whole clause;
+* ``detector: <name>`` — a function in :mod:`pipelines.rules` for checks that need
+  arithmetic or the whole document (amounts in words vs digits, 定金 over 20%, 违约金
+  rates, probation length vs term, interest caps, dates, cross-references). The numbers
+  are computed in code, never by the LLM.
+
+Optional keys: ``contract_types`` (list; empty = all), ``categories`` (only clauses
+classified so), ``one_sided: true`` (the stance rules below apply), ``params`` (for code
+detectors).
+
+Stance: for a one-sided check, the party the sentence favours is read from it (``X有权``,
+``向X支付``, ``X不承担``). Reviewing for that party drops the finding (it is not a risk to
+them); reviewing for the other party raises the severity one level; neutral keeps it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, Stance
+
+__all__ = ["Check", "Playbook", "ScreenContext", "load_playbook", "screen", "DEFAULT_PLAYBOOK_DIR"]
+
+DEFAULT_PLAYBOOK_DIR = Path(__file__).parent / "playbook"
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[。；;！!？?\n])")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One playbook check, as loaded from YAML (see the module docstring)."""
+
+    id: str
+    category: Category
+    severity: Severity
+    title: str
+    explanation: str
+    suggestion: str
+    statutes: tuple[tuple[str, int], ...]
+    detector: str = "pattern"
+    all: tuple[re.Pattern, ...] = ()
+    any: tuple[re.Pattern, ...] = ()
+    none: tuple[re.Pattern, ...] = ()
+    clause_none: tuple[re.Pattern, ...] = ()
+    contract_types: tuple[str, ...] = ()
+    categories: tuple[Category, ...] = ()
+    one_sided: bool = False
+    params: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Playbook:
+    """A loaded playbook: its checks and ``version`` (sha256 prefix of the files' bytes)."""
+
+    checks: tuple[Check, ...]
+    version: str
+    params: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class ScreenContext:
+    """What a check may look at besides its clause.
+
+    Attributes:
+        contract_type: from :func:`pipelines.classify.classify_contract_type`.
+        clauses: all clauses of the document (for cross-document checks).
+        text: the whole document text.
+        stance: whose side the review takes.
+        party_roles: role words per party, e.g. ``{"party_a": ("甲方", "出租人")}``.
+        citation_checker: optional callable ``(law, article) -> bool`` telling whether an
+            article the contract itself cites exists and is in force.
+    """
+
+    contract_type: str
+    clauses: Sequence[Clause]
+    text: str
+    stance: Stance = Stance.neutral
+    party_roles: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    citation_checker: Callable[[str, int], bool] | None = None
+
+
+def _compile(items: Iterable[str] | None) -> tuple[re.Pattern, ...]:
+    return tuple(re.compile(p) for p in (items or ()))
+
+
+def _parse_check(raw: dict, source: str) -> Check:
+    try:
+        return Check(
+            id=raw["id"],
+            category=Category(raw["category"]),
+            severity=Severity(raw["severity"]),
+            title=raw["title"],
+            explanation=raw["explanation"].strip(),
+            suggestion=raw["suggestion"].strip(),
+            statutes=tuple((s[0], int(s[1])) for s in raw.get("statutes", [])),
+            detector=raw.get("detector", "pattern"),
+            all=_compile(raw.get("all")),
+            any=_compile(raw.get("any")),
+            none=_compile(raw.get("none")),
+            clause_none=_compile(raw.get("clause_none")),
+            contract_types=tuple(raw.get("contract_types", ())),
+            categories=tuple(Category(c) for c in raw.get("categories", ())),
+            one_sided=bool(raw.get("one_sided", False)),
+            params=dict(raw.get("params", {})),
+        )
+    except (KeyError, ValueError, re.error, TypeError) as exc:
+        raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
+
+
+def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
+    """Load playbook YAML files.
+
+    Args:
+        paths: YAML files or directories of ``*.yaml``; default: the shipped playbook.
+            A file has ``checks: [...]`` and optionally ``params: {...}`` (merged).
+
+    Returns:
+        The playbook with ``version`` = first 12 hex of sha256 over the files' bytes
+        in load order.
+
+    Raises:
+        ValueError: when a file is not valid YAML, a check is malformed, or two checks
+            share an id.
+    """
+    files: list[Path] = []
+    for p in paths or [DEFAULT_PLAYBOOK_DIR]:
+        p = Path(p)
+        files.extend(sorted(p.glob("*.yaml")) if p.is_dir() else [p])
+    digest = hashlib.sha256()
+    checks: list[Check] = []
+    params: dict = {}
+    for f in files:
+        data = f.read_bytes()
+        digest.update(f.name.encode() + b"\0" + data)
+        try:
+            doc = yaml.safe_load(data) or {}
+        except yaml.YAMLError as exc:
+            raise ValueError(f"playbook {f}: not valid YAML: {exc}") from exc
+        params.update(doc.get("params", {}) or {})
+        for raw in doc.get("checks", []) or []:
+            checks.append(_parse_check(raw, str(f)))
+    ids = [c.id for c in checks]
+    dupes = {i for i in ids if ids.count(i) > 1}
+    if dupes:
+        raise ValueError(f"playbook: duplicate check ids {sorted(dupes)}")
+    return Playbook(checks=tuple(checks), version=digest.hexdigest()[:12], params=params)
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    """Split text into sentences at 。；;！？ and newlines.
+
+    Returns:
+        ``(offset, sentence)`` pairs; offsets index ``text``.
+    """
+    out, pos = [], 0
+    for part in _SENTENCE_SPLIT.split(text):
+        if part.strip():
+            out.append((pos, part))
+        pos += len(part)
+    return out
+
+
+def _match_sentence(check: Check, sentence: str) -> str | None:
+    evidence = None
+    for rx in check.all:
+        m = rx.search(sentence)
+        if not m:
+            return None
+        evidence = evidence or m.group(0)
+    if check.any:
+        hits = [m for rx in check.any if (m := rx.search(sentence))]
+        if not hits:
+            return None
+        evidence = evidence or hits[0].group(0)
+    if any(rx.search(sentence) for rx in check.none):
+        return None
+    return sentence.strip() if evidence is not None else None
+
+
+_FAVOURS_PATTERNS = (
+    (re.compile(r"向(?P<p>{roles})(?:支付|赔偿|返还|退还)"), True),
+    (re.compile(r"(?P<p>{roles})(?:有权|可以|可|无需|无须|不承担|免除|不负)"), True),
+    (re.compile(r"由(?P<p>{roles})承担(?:全部|一切)"), False),
+    (re.compile(r"(?P<p>{roles})(?:应|须|必须)?(?:自愿)?(?:放弃|承担全部)"), False),
+)
+
+
+def favoured_party(sentence: str, party_roles: dict[str, tuple[str, ...]]) -> str | None:
+    """Which party a one-sided sentence favours.
+
+    Args:
+        sentence: one sentence of a clause.
+        party_roles: role words per party (``party_a``/``party_b``).
+
+    Returns:
+        ``"party_a"``, ``"party_b"`` or ``None`` when it cannot be told.
+    """
+    role_to_party = {r: p for p, roles in party_roles.items() for r in roles}
+    if not role_to_party:
+        return None
+    alternation = "|".join(sorted(map(re.escape, role_to_party), key=len, reverse=True))
+    for template, favours in _FAVOURS_PATTERNS:
+        m = re.compile(template.pattern.format(roles=alternation)).search(sentence)
+        if m:
+            party = role_to_party[m.group("p")]
+            if favours:
+                return party
+            return "party_b" if party == "party_a" else "party_a"
+    return None
+
+
+def _apply_stance(
+    check: Check, severity: Severity, sentence: str, ctx: ScreenContext
+) -> Severity | None:
+    if not check.one_sided or ctx.stance == Stance.neutral:
+        return severity
+    favoured = favoured_party(sentence, ctx.party_roles)
+    if favoured is None:
+        return severity
+    if favoured == ctx.stance.value:
+        return None
+    order = [Severity.low, Severity.medium, Severity.high]
+    return order[min(order.index(severity) + 1, 2)]
+
+
+def _applies(check: Check, clause: Clause, ctx: ScreenContext) -> bool:
+    if check.contract_types and ctx.contract_type not in check.contract_types:
+        return False
+    if check.categories and clause.category not in check.categories:
+        return False
+    return not any(rx.search(clause.text) for rx in check.clause_none)
+
+
+def _finding(check: Check, clause: Clause, evidence: str, severity: Severity) -> Finding:
+    return Finding(
+        check_id=check.id,
+        category=check.category,
+        severity=severity,
+        clause_id=clause.clause_id,
+        title=check.title,
+        explanation=check.explanation,
+        suggestion=check.suggestion,
+        statutes=check.statutes,
+        evidence=evidence[:300],
+    )
+
+
+def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext) -> list[Finding]:
+    """Run every playbook check over every clause.
+
+    Args:
+        clauses: classified clauses in reading order.
+        playbook: from :func:`load_playbook`.
+        ctx: document-level context (contract type, stance, party roles …).
+
+    Returns:
+        Findings in clause order; at most one per (check, clause).
+
+    Raises:
+        ValueError: when a check names a code detector that does not exist.
+    """
+    from pipelines import rules  # code detectors
+
+    findings: list[Finding] = []
+    for check in playbook.checks:
+        if check.detector == "pattern":
+            for clause in clauses:
+                if not _applies(check, clause, ctx):
+                    continue
+                for _, sent in sentences(clause.text):
+                    evidence = _match_sentence(check, sent)
+                    if evidence is None:
+                        continue
+                    severity = _apply_stance(check, check.severity, sent, ctx)
+                    if severity is not None:
+                        findings.append(_finding(check, clause, evidence, severity))
+                    break
+            continue
+        detector = rules.DETECTORS.get(check.detector)
+        if detector is None:
+            raise ValueError(f"playbook check {check.id}: unknown detector {check.detector!r}")
+        for clause in clauses:
+            if not _applies(check, clause, ctx):
+                continue
+            for hit in detector(clause, ctx, {**playbook.params, **check.params}):
+                severity = _apply_stance(check, hit.severity or check.severity, hit.sentence, ctx)
+                if severity is None:
+                    continue
+                f = _finding(check, clause, hit.evidence, severity)
+                if hit.explanation:
+                    f = f.model_copy(update={"explanation": hit.explanation})
+                findings.append(f)
+                break
+    order = {c.clause_id: i for i, c in enumerate(clauses)}
+    findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
+    return findings

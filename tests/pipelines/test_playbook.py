@@ -1,0 +1,108 @@
+"""Every playbook check: a positive and a negative example written by the team.
+
+GIVEN one clause (and, where a check needs it, the rest of the contract)
+WHEN the playbook screens it with only that check
+THEN the positive example is flagged and the negative one is not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pipelines.screen import Playbook, ScreenContext, load_playbook, screen
+from pipelines.types import Category, Clause, Stance
+
+CASES = yaml.safe_load((Path(__file__).parent / "data" / "playbook_cases.yaml").read_text(encoding="utf-8"))
+PLAYBOOK = load_playbook()
+CHECKS = {c.id: c for c in PLAYBOOK.checks}
+_CN = "零一二三四五六七八九十"
+
+
+def _num(n: int) -> str:
+    if n <= 10:
+        return f"第{_CN[n]}条"
+    return f"第{'' if n < 20 else _CN[n // 10]}十{_CN[n % 10] if n % 10 else ''}条"
+
+
+def _citation_checker(law: str, article: int) -> bool:
+    """A hand-written stand-in for the statute store: the Civil Code has articles 1–1260."""
+    return "民法典" in law and 1 <= article <= 1260
+
+
+def _run(check_id: str, example: dict, stance: Stance = Stance.neutral):
+    check = CHECKS[check_id]
+    text = example["text"]
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text,
+                    char_start=0, char_end=len(text), level=1,
+                    category=Category(example.get("category", check.category.value)))
+    others = [Clause(clause_id=f"c9{n:03d}", path=(_num(n),), number=_num(n), title="", text=_num(n),
+                     char_start=0, char_end=1, level=1) for n in example.get("numbers", [])]
+    ctype = example.get("type") or (check.contract_types[0] if check.contract_types else "买卖合同")
+    ctx = ScreenContext(contract_type=ctype, clauses=[clause, *others], text=example.get("document", "") + text,
+                        stance=stance, party_roles={"party_a": ("甲方",), "party_b": ("乙方",)},
+                        citation_checker=_citation_checker)
+    return screen([clause], Playbook(checks=(check,), version="t", params=PLAYBOOK.params), ctx)
+
+
+def test_every_check_has_a_positive_and_a_negative_example():
+    covered = {c["check"] for c in CASES if "positive" in c and "negative" in c}
+    assert set(CHECKS) <= covered, f"checks without examples: {sorted(set(CHECKS) - covered)}"
+
+
+def test_every_check_names_its_statutes_or_is_a_drafting_check():
+    drafting = {"consistency", "legal_reference"}
+    for check in PLAYBOOK.checks:
+        if check.category.value not in drafting and check.id != "confidentiality.no_term" and check.category != Category.document_integrity:
+            assert check.statutes, f"{check.id} cites no statute"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["check"] for c in CASES])
+def test_positive_example_is_flagged(case):
+    findings = _run(case["check"], case["positive"])
+    assert [f.check_id for f in findings] == [case["check"]]
+    assert findings[0].evidence
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["check"] for c in CASES])
+def test_negative_example_is_not_flagged(case):
+    assert _run(case["check"], case["negative"]) == []
+
+
+def test_stance_drops_a_one_sided_clause_that_favours_the_reviewing_party():
+    example = {"text": "乙方逾期付款的，每逾期一日，应按合同总价款的5%向甲方支付违约金。"}
+    neutral = _run("breach.ld_excessive", example)
+    for_a = _run("breach.ld_excessive", example, Stance.party_a)
+    for_b = _run("breach.ld_excessive", example, Stance.party_b)
+    assert neutral and neutral[0].severity == "high"
+    assert for_a == []  # 甲方 receives the 违约金: not a risk to 甲方
+    assert for_b and for_b[0].severity == "high"
+
+
+def test_stance_raises_severity_for_the_burdened_party():
+    example = {"text": "甲方有权根据业务需要随时解除本合同。"}
+    check = "termination.unilateral_at_will"
+    assert _run(check, example, Stance.party_a) == []
+    assert _run(check, example, Stance.party_b)[0].severity == "high"
+    medium = {"text": "甲方可以检查乙方的个人手机。"}
+    assert _run("data.personal_devices_inspection", medium)[0].severity == "medium"
+    assert _run("data.personal_devices_inspection", medium, Stance.party_b)[0].severity == "high"
+    assert _run("data.personal_devices_inspection", medium, Stance.party_a) == []
+
+
+def test_a_firm_playbook_with_a_broken_regex_is_refused(tmp_path):
+    bad = tmp_path / "firm.yaml"
+    bad.write_text("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s, all: ['(']}\n",
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match="check 'x' is invalid"):
+        load_playbook([bad])
+
+
+def test_playbook_version_changes_with_its_content(tmp_path):
+    extra = tmp_path / "firm.yaml"
+    extra.write_text("checks: []\n", encoding="utf-8")
+    v1 = load_playbook([Path("pipelines/playbook"), extra]).version
+    extra.write_text("checks: []\nparams: {lpr_1y_percent: 3.1}\n", encoding="utf-8")
+    assert load_playbook([Path("pipelines/playbook"), extra]).version != v1

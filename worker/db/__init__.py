@@ -1,0 +1,1 @@
+"""Database models and sessions (SQLModel; schema changes only through Alembic)."""

@@ -1,0 +1,90 @@
+"""Run ``contract-review eval``: review every labelled case and score it.
+
+The scoring rules are in :mod:`pipelines.evaluate`; this module finds the cases, loads
+the resources once, times each review and adds run-level figures (seconds per case,
+LLM units passed/regenerated/dropped).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from rich.console import Console
+
+from pipelines.errors import PipelineError
+from pipelines.evaluate import aggregate, score_case
+from pipelines.review import ReviewOptions, run_review
+from pipelines.types import Citation, Stance
+from worker.runtime import load_generator, load_index, load_playbook_for
+from worker.settings import get_settings
+
+__all__ = ["find_cases", "run_eval"]
+
+
+def find_cases(directory: Path) -> list[tuple[str, Path, dict]]:
+    """Cases under ``directory``: ``(case_id, contract path, gold)`` for every
+    ``DIR/<case>/contract.*`` with a ``gold.json`` beside it, sorted by case id."""
+    cases = []
+    for gold_path in sorted(Path(directory).glob("*/gold.json")):
+        contracts = sorted(p for p in gold_path.parent.glob("contract.*") if p.is_file())
+        if contracts:
+            cases.append((gold_path.parent.name, contracts[0], json.loads(gold_path.read_text(encoding="utf-8"))))
+    return cases
+
+
+def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral, console: Console | None = None) -> dict:
+    """Review and score every case.
+
+    Returns:
+        :func:`pipelines.evaluate.aggregate`'s dict plus ``mode``, ``cases_run``,
+        ``failed`` (case -> error), ``seconds`` (case -> s), ``llm`` unit totals and
+        the versions used.
+    """
+    settings = get_settings()
+    index = load_index(settings)
+    playbook = load_playbook_for(settings)
+    generator = load_generator(settings) if use_llm else None
+    store = index.store
+
+    def citation_ok(c: Citation) -> bool:
+        a = store.get(c.law, c.article)
+        return a is not None and a.status == "现行有效" and a.text_sha256 == c.text_sha256
+
+    scores, failed, seconds = [], {}, {}
+    llm = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "passed_first": 0,
+           "passed_after_regeneration": 0, "dropped": 0}
+    cases = find_cases(directory)
+    for case_id, path, gold in cases:
+        t0 = time.perf_counter()
+        try:
+            result = run_review(path.read_bytes(), filename=path.name, index=index, playbook=playbook,
+                                generator=generator, options=ReviewOptions(stance=stance, use_llm=use_llm))
+        except PipelineError as exc:
+            failed[case_id] = f"{exc.code}: {exc.message}"
+            continue
+        seconds[case_id] = round(time.perf_counter() - t0, 2)
+        m = result.review.metrics
+        llm["calls"] += m.llm_calls
+        llm["prompt_tokens"] += m.prompt_tokens
+        llm["completion_tokens"] += m.completion_tokens
+        llm["passed_first"] += m.units_passed_first
+        llm["passed_after_regeneration"] += m.units_passed_after_regeneration
+        llm["dropped"] += m.units_dropped
+        s = score_case(case_id, gold, result, citation_ok)
+        scores.append(s)
+        if console is not None:
+            console.print(f"{case_id}: {s.matched}/{s.gold} gold matched, {s.predicted} predicted, "
+                          f"{seconds[case_id]} s", highlight=False)
+    metrics = aggregate(scores)
+    metrics.update({
+        "mode": "llm" if use_llm else "rules",
+        "cases_run": len(scores),
+        "failed": failed,
+        "seconds": seconds,
+        "llm": llm if use_llm else None,
+        "versions": {"kb": index.version, "playbook": playbook.version,
+                     "model": generator.name if generator else "none"},
+    })
+    return metrics

