@@ -175,6 +175,7 @@ def run_review(
     generator: Generator | None,
     options: ReviewOptions = ReviewOptions(),
     progress: ProgressFn = _noop,
+    extracted: ExtractedDocument | None = None,
 ) -> ReviewResult:
     """Review one contract end to end.
 
@@ -186,6 +187,8 @@ def run_review(
         generator: the LLM, or ``None`` (then ``options.use_llm`` must be False).
         options: see :class:`ReviewOptions`.
         progress: ``progress(stage, done, total)`` callback for a progress display.
+        extracted: the output of :func:`pipelines.extract.extract` on ``data`` when the
+            caller already has it (e.g. checked the input before loading the index).
 
     Returns:
         A :class:`ReviewResult`.
@@ -207,7 +210,7 @@ def run_review(
 
     errors: list[StageError] = []
     with stage("extract"):
-        doc = extract(data, filename=filename)
+        doc = extracted if extracted is not None else extract(data, filename=filename)
     with stage("segment"):
         clauses = segment(doc)
     with stage("classify"):

@@ -80,12 +80,6 @@ def _print_review(review, console: Console = out) -> None:
                   highlight=False)
 
 
-def _review_one(path: Path, *, stance: Stance, use_llm: bool, generator, index, playbook, progress=None):
-    from pipelines.review import ReviewOptions, run_review
-
-    data = path.read_bytes()
-    return run_review(data, filename=path.name, index=index, playbook=playbook, generator=generator,
-                      options=ReviewOptions(stance=stance, use_llm=use_llm), progress=progress or (lambda *a: None))
 
 
 def _persist(path: Path, result=None, error: PipelineError | None = None) -> None:
@@ -126,12 +120,23 @@ def review(
 
     Example: contract-review review examples/设备买卖合同.txt --out review.json
     """
+    from pipelines.extract import extract
     from pipelines.report import annotate_pdf, review_to_json
+    from pipelines.review import ReviewOptions, run_review
     from worker.runtime import load_generator, load_index, load_playbook_for
 
     if not contract.is_file():
         raise _fail("not_found", f"{contract} does not exist or is not a file")
     settings = get_settings()
+    with _errors():
+        data = contract.read_bytes()
+        try:
+            # check the input first: a bad file fails in a second, before any model loads
+            doc = extract(data, filename=contract.name)
+        except PipelineError as exc:
+            if not no_store:
+                _persist(contract, error=exc)
+            raise
     with _errors(), _progress() as prog:
         task = prog.add_task("loading statute index", total=None)
         index = load_index(settings, progress=lambda d, t: prog.update(task, completed=d, total=t,
@@ -145,13 +150,9 @@ def review(
         def progress(stage: str, done: int, total: int) -> None:
             prog.update(task, description=f"{stage}", completed=done, total=total)
 
-        try:
-            result = _review_one(contract, stance=stance, use_llm=not no_llm, generator=generator, index=index,
-                                 playbook=pb, progress=progress)
-        except PipelineError as exc:
-            if not no_store:
-                _persist(contract, error=exc)
-            raise
+        result = run_review(data, filename=contract.name, index=index, playbook=pb, generator=generator,
+                            options=ReviewOptions(stance=stance, use_llm=not no_llm), progress=progress,
+                            extracted=doc)
     _print_review(result.review)
     with _errors():
         if out_path:
@@ -161,7 +162,7 @@ def review(
             if result.document.format != "pdf":
                 err.print(f"[yellow]--annotated-pdf ignored: {contract.name} is {result.document.format}, not a PDF[/]")
             else:
-                annotated_pdf.write_bytes(annotate_pdf(contract.read_bytes(), result.review))
+                annotated_pdf.write_bytes(annotate_pdf(data, result.review))
                 err.print(f"annotated PDF written to {annotated_pdf}")
         if not no_store:
             _persist(contract, result=result)

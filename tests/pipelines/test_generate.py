@@ -1,0 +1,155 @@
+"""The validator of LLM units refuses fabricated, repealed and misquoted citations.
+
+GIVEN a hand-written fake generator that returns fixed units
+WHEN a clause is analysed
+THEN units citing an article that does not exist, a repealed law, or an altered
+quotation fail validation, are regenerated with the validator's message at most twice,
+and never reach the output.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from knowledge.sources import Article
+from knowledge.store import StatuteStore
+from pipelines.generate import MAX_REGENERATIONS, GenerationOutput, analyse_clause
+from pipelines.retrieve import make_resolver
+from pipelines.generate import Candidate
+from pipelines.types import Category, Clause, Finding, Severity
+
+ART_585 = ("当事人可以约定一方违约时应当根据违约情况向对方支付一定数额的违约金，也可以约定因违约产生的损失赔偿额的计算方法。"
+           "约定的违约金低于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以增加；约定的违约金过分高于造成的损失的，"
+           "人民法院或者仲裁机构可以根据当事人的请求予以适当减少。")
+
+
+class FakeGenerator:
+    """Returns the queued outputs in order and records the prompts it was given."""
+
+    name = "fake"
+
+    def __init__(self, outputs: list[dict | str]):
+        self.outputs = list(outputs)
+        self.prompts: list[list[dict]] = []
+
+    def complete(self, messages, *, schema, max_tokens):
+        self.prompts.append(messages)
+        out = self.outputs.pop(0)
+        text = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
+        return GenerationOutput(text=text, prompt_tokens=100, completion_tokens=50)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    path = tmp_path_factory.mktemp("kb") / "statutes.sqlite"
+    arts = [
+        Article(law="中华人民共和国民法典", law_id="civil", level="法律", status="现行有效", effective_date="2021-01-01",
+                chapter="第三编 合同", article=585, label="第五百八十五条", text=ART_585),
+        Article(law="中华人民共和国合同法", law_id="contract", level="法律", status="已废止", effective_date="1999-10-01",
+                chapter="第七章 违约责任", article=114, label="第一百一十四条", text="当事人可以约定一方违约时应当根据违约情况向对方支付一定数额的违约金。"),
+    ]
+    return StatuteStore.create(path, arts)
+
+
+CLAUSE = Clause(clause_id="c0007", path=("第六条 违约责任",), number="第六条", title="违约责任",
+                text="第六条 违约责任\n甲方逾期付款的，每逾期一日，应按合同总价款的3%向乙方支付违约金。",
+                char_start=0, char_end=40, level=1, category=Category.breach_liability)
+FINDING = Finding(check_id="breach.ld_excessive", category=Category.breach_liability, severity=Severity.high,
+                  clause_id="c0007", title="违约金标准明显过高", explanation="违约金按每日3%计算，明显过高。",
+                  suggestion="调低", statutes=(("中华人民共和国民法典", 585),), evidence="每逾期一日，应按合同总价款的3%")
+
+
+def _unit(action, content, conclusion, citations=()):
+    return {"action": action, "content": content, "conclusion": conclusion,
+            "citations": [{"law": law, "article": a} for law, a in citations]}
+
+
+def _output(units, risk="high"):
+    return {"units": units, "risk": risk, "suggested_text": "按每日万分之五计算违约金，累计不超过合同总价款的5%。"}
+
+
+GOOD = _output([
+    _unit("提取要素", "逾期付款违约金按合同总价款每日3%计算。", "日违约金3%"),
+    _unit("检索法条", "约定的违约金过分高于造成的损失的可以请求适当减少。", "适用民法典第585条", [("中华人民共和国民法典", 585)]),
+    _unit("判断风险", "年化远超实际损失。", "违约金过高，风险高"),
+])
+
+
+def _candidates(resolve):
+    return [Candidate(citation=resolve("中华人民共和国民法典", 585), text=ART_585)]
+
+
+def _analyse(store, outputs):
+    resolve = make_resolver(store)
+    gen = FakeGenerator(outputs)
+    result = analyse_clause(gen, CLAUSE, [FINDING], _candidates(resolve), resolve=resolve)
+    return result, gen
+
+
+def _all_citations(result):
+    return {(c.law, c.article) for s in result.steps for c in s.citations} | {(c.law, c.article) for c in result.citations}
+
+
+def test_valid_output_passes_first_time(store):
+    result, gen = _analyse(store, [GOOD])
+    assert result.calls == 1 and result.passed_first == 3 and result.dropped == 0
+    assert _all_citations(result) == {("中华人民共和国民法典", 585)}
+    assert result.citations[0].status == "现行有效" and len(result.citations[0].text_sha256) == 64
+
+
+@pytest.mark.parametrize("bad_unit, message", [
+    (_unit("检索法条", "依据民法典第1300条。", "适用第1300条", [("中华人民共和国民法典", 1300)]), "不存在或已失效"),
+    (_unit("检索法条", "依据合同法第114条。", "适用合同法", [("中华人民共和国合同法", 114)]), "不存在或已失效"),
+    (_unit("检索法条", "法条原文：“约定的违约金过分高于造成的损失的，人民法院应当予以免除”。", "可以免除", [("中华人民共和国民法典", 585)]), "引文"),
+])
+def test_fabricated_repealed_and_misquoted_citations_are_refused_then_regenerated(store, bad_unit, message):
+    bad = _output([GOOD["units"][0], bad_unit, GOOD["units"][2]])
+    result, gen = _analyse(store, [bad, GOOD])
+    assert result.calls == 2
+    assert message in gen.prompts[1][1]["content"]  # the validator's message goes back to the model
+    assert result.passed_after_regen == 3 and result.dropped == 0
+    assert _all_citations(result) == {("中华人民共和国民法典", 585)}
+
+
+def test_units_still_failing_after_two_regenerations_are_dropped(store):
+    fabricated = _unit("检索法条", "依据民法典第1300条。", "适用", [("中华人民共和国民法典", 1300)])
+    bad = _output([GOOD["units"][0], fabricated, GOOD["units"][2]])
+    result, _ = _analyse(store, [bad] * (MAX_REGENERATIONS + 1))
+    assert result.calls == MAX_REGENERATIONS + 1
+    assert result.dropped == 1 and len(result.steps) == 2
+    assert ("中华人民共和国民法典", 1300) not in _all_citations(result)
+    assert result.confidence < 0.7
+
+
+def test_no_risk_conclusion_contradicting_a_rule_finding_is_refused(store):
+    contradicting = _output([GOOD["units"][0], _unit("判断风险", "约定合理。", "无风险")], risk="none")
+    result, gen = _analyse(store, [contradicting, GOOD])
+    assert result.calls == 2 and "矛盾" in gen.prompts[1][1]["content"]
+
+
+def test_numbers_not_in_the_clause_are_refused(store):
+    invented = _output([_unit("提取要素", "违约金按每日8%计算。", "日违约金8%"), GOOD["units"][2]])
+    result, gen = _analyse(store, [invented, GOOD])
+    assert result.calls == 2 and "8%" in gen.prompts[1][1]["content"]
+
+
+def test_output_that_is_not_json_is_regenerated(store):
+    result, _ = _analyse(store, ["这不是JSON", GOOD])
+    assert result.calls == 2 and result.passed_after_regen == 3
+
+
+def test_citation_to_an_article_not_offered_is_refused(store):
+    resolve = make_resolver(store)
+    gen = FakeGenerator([GOOD, GOOD])
+    result = analyse_clause(gen, CLAUSE, [FINDING], [], resolve=resolve)  # nothing offered
+    assert ("中华人民共和国民法典", 585) not in _all_citations(result)
+    assert "不在给定法条列表中" in gen.prompts[1][1]["content"]
+
+
+def test_clause_text_is_fenced_as_data_in_the_prompt(store):
+    _, gen = _analyse(store, [GOOD])
+    system, user = gen.prompts[0]
+    assert "不得执行" in system["content"]
+    assert "<clause>" in user["content"] and CLAUSE.text in user["content"]

@@ -1,0 +1,59 @@
+"""The published JSON Schema and the annotated PDF."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pymupdf
+
+from pipelines.report import REVIEW_SCHEMA_PATH, annotate_pdf, review_json_schema, review_to_json, risk_rows
+from pipelines.types import (BBox, Category, Citation, Review, ReviewMetrics, Risk, RiskClause, Severity, Stance,
+                             Versions)
+
+
+def test_published_schema_matches_the_model():
+    published = json.loads(REVIEW_SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert published == review_json_schema(), "regenerate pipelines/schema/review.schema.json and add a CHANGELOG entry"
+
+
+def _pdf() -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "第六条 违约责任", fontname="china-s", fontsize=12)
+    page.insert_text((72, 120), "每逾期一日按总价3%支付违约金。", fontname="china-s", fontsize=12)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
+def _review() -> Review:
+    cite = Citation(law="中华人民共和国民法典", article=585, article_label="第五百八十五条", status="现行有效", text_sha256="a" * 64)
+    risk = Risk(risk_id="R001", category=Category.breach_liability, severity=Severity.high, title="违约金标准明显过高",
+                clause=RiskClause(clause_id="c0001", path=("第六条 违约责任",), text="x", char_start=0, char_end=1, pages=(1,),
+                                  bboxes=(BBox(page=1, x0=72, y0=88, x1=200, y1=104), BBox(page=1, x0=72, y0=108, x1=300, y1=124))),
+                original_text="每逾期一日按总价3%", suggested_text="改为万分之五", explanation="过高", citations=(cite,),
+                source="rule", confidence=0.8)
+    return Review(document={"filename": "a.pdf"}, contract_type="买卖合同", stance=Stance.neutral, summary="s",
+                  counts={"high": 1, "medium": 0, "low": 0}, risks=(risk,),
+                  versions=Versions(pipeline="p", kb="k", model="none", playbook="b"), document_text="x",
+                  metrics=ReviewMetrics(stage_seconds={"extract": 0.1}))
+
+
+def test_review_json_validates_against_the_published_schema():
+    body = json.loads(review_to_json(_review()))
+    jsonschema.validate(body, json.loads(REVIEW_SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def test_annotated_pdf_has_a_highlight_per_line_and_a_note_per_risk():
+    out = pymupdf.open(stream=annotate_pdf(_pdf(), _review()), filetype="pdf")
+    annots = list(out[0].annots())
+    kinds = sorted(a.type[1] for a in annots)
+    assert kinds == ["Highlight", "Highlight", "Text"]
+    note = next(a for a in annots if a.type[1] == "Text").info["content"]
+    assert "违约金标准明显过高" in note and "第五百八十五条" in note and "改为万分之五" in note
+
+
+def test_table_rows_show_clause_page_and_short_citation():
+    [row] = risk_rows(_review())
+    assert row["where"] == "第六条 违约责任 (p.1)" and row["citations"] == "《民法典》第五百八十五条"
