@@ -76,14 +76,23 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - PyMuPDF raises several types
         raise ValueError(f"not a PDF: {exc}") from exc
+    pages: dict[int, pymupdf.Page] = {}
+
+    def page_of(n: int) -> pymupdf.Page:
+        # keep one Page object per page: an annotation is unbound when its Page is collected
+        if n not in pages:
+            pages[n] = doc[n - 1]
+        return pages[n]
+
     try:
         for r in review.risks:
             if not r.clause.bboxes:
                 continue
             colour = _COLOURS[r.severity.value]
             for box in r.clause.bboxes:
-                page = doc[box.page - 1]
-                annot = page.add_highlight_annot(pymupdf.Rect(box.x0, box.y0, box.x1, box.y1))
+                if not 1 <= box.page <= doc.page_count:
+                    continue
+                annot = page_of(box.page).add_highlight_annot(pymupdf.Rect(box.x0, box.y0, box.x1, box.y1))
                 annot.set_colors(stroke=colour)
                 annot.set_info(title=f"{r.risk_id} {r.severity.value}", content=r.title)
                 annot.update()
@@ -91,8 +100,9 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
             cites = "；".join(f"《{c.law}》{c.article_label}" for c in r.citations) or "无"
             note = (f"[{r.severity.value}] {CATEGORY_NAMES_ZH.get(r.category, r.category)}：{r.title}\n"
                     f"说明：{r.explanation}\n建议：{r.suggested_text}\n依据：{cites}")
-            page = doc[first.page - 1]
-            text_annot = page.add_text_annot(pymupdf.Point(max(first.x0 - 18, 2), first.y0), note, icon="Comment")
+            if not 1 <= first.page <= doc.page_count:
+                continue
+            text_annot = page_of(first.page).add_text_annot(pymupdf.Point(max(first.x0 - 18, 2), first.y0), note, icon="Comment")
             text_annot.set_info(title=f"contract-review {r.risk_id}")
             text_annot.set_colors(stroke=colour)
             text_annot.update()

@@ -47,10 +47,10 @@ def test_review_json_validates_against_the_published_schema():
 
 def test_annotated_pdf_has_a_highlight_per_line_and_a_note_per_risk():
     out = pymupdf.open(stream=annotate_pdf(_pdf(), _review()), filetype="pdf")
-    annots = list(out[0].annots())
-    kinds = sorted(a.type[1] for a in annots)
-    assert kinds == ["Highlight", "Highlight", "Text"]
-    note = next(a for a in annots if a.type[1] == "Text").info["content"]
+    page = out[0]
+    annots = [(a.type[1], a.info["content"]) for a in page.annots()]
+    assert sorted(kind for kind, _ in annots) == ["Highlight", "Highlight", "Text"]
+    note = next(content for kind, content in annots if kind == "Text")
     assert "违约金标准明显过高" in note and "第五百八十五条" in note and "改为万分之五" in note
 
 

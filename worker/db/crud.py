@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sqlmodel import Session, func, select
 
-from pipelines.review import ReviewResult
 from worker.db.models import Clause, Document, Review, Risk, Tenant, utcnow
+
+if TYPE_CHECKING:
+    from pipelines.review import ReviewResult
 
 __all__ = ["ensure_tenant", "mark_failed", "record_document", "save_review"]
 
@@ -53,7 +57,7 @@ def mark_failed(session: Session, *, document: Document, code: str, message: str
     session.commit()
 
 
-def save_review(session: Session, *, document: Document, result: ReviewResult) -> Review:
+def save_review(session: Session, *, document: Document, result: "ReviewResult") -> Review:
     """Write the review, its risks and clauses, and the document's new status and
     versions in one transaction. Earlier reviews are kept (``revision`` increases);
     clauses are replaced for the same pipeline version (idempotent).
