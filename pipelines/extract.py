@@ -1,0 +1,472 @@
+"""Extract the text of a contract with the position of each line (DESIGN §3 step 2).
+
+The format is detected from the content (magic bytes), never from the file name:
+PDF (PyMuPDF), DOCX (python-docx) or plain text (UTF-8, UTF-16 with BOM, GB18030).
+Running headers, footers and page numbers are removed from PDFs. Every failure is
+one of the :class:`~pipelines.errors.InputError` subclasses with a sentence a person
+can act on; third-party exceptions are translated once, where they are caught.
+
+PyMuPDF is not thread-safe: call :func:`extract` from one thread per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import shutil
+import unicodedata
+import zipfile
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from pipelines.errors import (CorruptDocument, DocumentTooLarge, EmptyDocument, EncryptedDocument, InputError,
+                              NeedsOcr, UnsupportedFormat)
+from pipelines.types import BBox, ExtractedDocument, Line
+
+__all__ = ["MAX_DOCX_XML_BYTES", "extract"]
+
+MAX_DOCX_XML_BYTES = 200 * 1024 * 1024  # uncompressed word/document.xml (ZIP-bomb guard)
+MAX_DOCX_TOTAL_BYTES = 1024 * 1024 * 1024  # all parts of a DOCX together, uncompressed
+_BAND = 0.12  # top/bottom share of the page height searched for running headers and footers
+_OCR_LANGUAGES = "chi_sim+eng"
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF87a": "GIF", b"GIF89a": "GIF",
+                b"II*\x00": "TIFF", b"MM\x00*": "TIFF", b"\x00\x00\x00\x0cjP  ": "JPEG 2000"}
+_PAGE_NUMBER = re.compile(
+    r"^(?:第\s*[\d一二三四五六七八九十百]+\s*页(?:\s*[,，/、]?\s*共\s*[\d一二三四五六七八九十百]+\s*页)?"
+    r"|共\s*\d+\s*页\s*[,，]?\s*第\s*\d+\s*页|[-—–－~·•\s]*\d{1,4}[-—–－~·•\s]*|\d{1,4}\s*/\s*\d{1,4}"
+    r"|(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?)$",
+    re.IGNORECASE,
+)
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
+
+_Box = tuple[float, float, float, float]
+_RawLine = tuple[str, int | None, _Box | None]  # text, page, bbox
+
+
+def extract(
+    data: bytes,
+    *,
+    filename: str | None = None,
+    max_bytes: int = 50 * 1024 * 1024,
+    max_pages: int = 1000,
+) -> ExtractedDocument:
+    """Extract the text and line positions of a contract file.
+
+    Args:
+        data: the file's bytes.
+        filename: the file's name, used only in error messages.
+        max_bytes: refuse files larger than this many bytes.
+        max_pages: refuse PDFs with more pages than this.
+
+    Returns:
+        The document text (lines joined by ``"\\n"``) with one :class:`Line` per line;
+        PDF lines carry their 1-based page and bbox in PDF points (origin top-left).
+
+    Raises:
+        EmptyDocument: no bytes, or no text at all.
+        DocumentTooLarge: over ``max_bytes`` bytes or ``max_pages`` pages.
+        UnsupportedFormat: not a PDF, DOCX or text file (images, legacy .doc, xlsx, binary).
+        EncryptedDocument: a password-protected PDF or Office file.
+        CorruptDocument: a damaged or truncated PDF/DOCX, or a ZIP bomb.
+        NeedsOcr: a scanned PDF without a text layer when OCR is not available.
+    """
+    data = bytes(data)
+    what = f"“{filename}”" if filename else "The file"
+    if not data:
+        raise EmptyDocument(f"{what} is empty (0 bytes); upload the contract again.")
+    if len(data) > max_bytes:
+        raise DocumentTooLarge(f"{what} is {len(data):,} bytes, over the limit of {max_bytes:,} bytes; "
+                               "split it or raise the limit.")
+    kind = _sniff(data, what)
+    warnings: list[str] = []
+    page_count = removed = 0
+    encoding: str | None = None
+    if kind == "pdf":
+        raw, page_count, removed = _extract_pdf(data, what, max_pages, warnings)
+    elif kind == "docx":
+        raw = _extract_docx(data, what)
+    else:
+        raw, encoding = _extract_txt(data, what)
+    if not any(t.strip() for t, _, _ in raw):
+        raise EmptyDocument(f"{what} contains no text; check that the right file was uploaded.")
+    lines, pos = [], 0
+    for text, page, box in raw:
+        bbox = BBox(page=page, x0=box[0], y0=box[1], x1=box[2], y1=box[3]) if page and box else None
+        lines.append(Line(char_start=pos, char_end=pos + len(text), page=page, bbox=bbox))
+        pos += len(text) + 1
+    return ExtractedDocument(
+        format=kind, sha256=hashlib.sha256(data).hexdigest(), text="\n".join(t for t, _, _ in raw),
+        lines=tuple(lines), page_count=page_count, encoding=encoding, removed_lines=removed,
+        warnings=tuple(warnings),
+    )
+
+
+def _sniff(data: bytes, what: str) -> str:
+    """Return ``pdf``, ``docx`` or ``txt`` from the magic bytes, or raise."""
+    if data.lstrip(b"\x00\t\n\r\x0c ")[:5] == b"%PDF-":
+        return "pdf"
+    if data[:4] in (b"PK\x03\x04", b"PK\x05\x06"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                names = set(zf.namelist())
+        except Exception as exc:  # noqa: BLE001 - BadZipFile, OSError, NotImplementedError (unknown method) …
+            raise CorruptDocument(f"{what} is a damaged ZIP/DOCX file; save it again and re-upload.") from exc
+        if "word/document.xml" in names:
+            return "docx"
+        kind = ("an Excel workbook" if any(n.startswith("xl/") for n in names)
+                else "a PowerPoint file" if any(n.startswith("ppt/") for n in names)
+                else "a ZIP archive that is not a Word document")
+        raise UnsupportedFormat(f"{what} is {kind}; upload the contract as PDF, DOCX or TXT.")
+    if data.startswith(_OLE_MAGIC):
+        if "EncryptionInfo".encode("utf-16-le") in data:
+            raise EncryptedDocument(f"{what} is a password-protected Office file; remove the password and re-upload.")
+        legacy = "Word 97-2003 (.doc)" if "WordDocument".encode("utf-16-le") in data else "Office 97-2003"
+        raise UnsupportedFormat(f"{what} is a legacy {legacy} file; save it as .docx or PDF and re-upload.")
+    name = next((n for m, n in _IMAGE_MAGIC.items() if data.startswith(m)), None)
+    name = "BMP" if data[:2] == b"BM" and data[6:10] == b"\0\0\0\0" else name
+    name = "WebP" if data[:4] == b"RIFF" and data[8:12] == b"WEBP" else name
+    if name:
+        raise UnsupportedFormat(f"{what} is a {name} image, not a contract document; upload it as a PDF "
+                                "(scans are read with OCR), DOCX or TXT.")
+    if data.startswith(b"{\\rtf"):
+        raise UnsupportedFormat(f"{what} is an RTF file; save it as DOCX or PDF and re-upload.")
+    return "txt"
+
+
+# --------------------------------------------------------------------------- TXT
+
+def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
+    """Decode a text file (UTF-8 ± BOM, UTF-16 with BOM, else GB18030) into lines."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        candidates = [(data[3:], "utf-8")]
+    elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        candidates = [(data, "utf-16")]
+    else:
+        candidates = [(data, "utf-8"), (data, "gb18030")]
+    for raw, encoding in candidates:
+        try:
+            text = raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if not _looks_like_text(text, strict=encoding == "gb18030"):
+            break
+        parts = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if len(parts) > 1 and parts[-1] == "":
+            parts.pop()
+        return [(p, None, None) for p in parts], encoding
+    raise UnsupportedFormat(f"{what} is not a PDF, DOCX or readable text file (UTF-8 or GB18030); "
+                            "upload the contract in one of those formats.")
+
+
+def _looks_like_text(text: str, *, strict: bool) -> bool:
+    """True when few characters are control characters (and, for GB18030, most are common)."""
+    sample = text[:20000]
+    if "\x00" in sample:
+        return False
+    controls = sum(1 for c in sample if unicodedata.category(c) == "Cc" and c not in "\t\n\r\x0c")
+    if controls > len(sample) * 0.01:
+        return False
+    if strict:  # GB18030 decodes most byte strings: require mostly CJK, ASCII and punctuation
+        common = sum(1 for c in sample if c.isascii() or "\u4e00" <= c <= "\u9fff" or "\u3000" <= c <= "\u303f"
+                     or "\uff00" <= c <= "\uffef" or "\u2000" <= c <= "\u206f")
+        return common >= len(sample) * 0.9
+    return True
+
+
+# --------------------------------------------------------------------------- PDF
+
+def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) -> tuple[list[_RawLine], int, int]:
+    """Lines of a PDF in reading order with page and bbox; running headers/footers removed."""
+    import pymupdf
+
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # noqa: BLE001 - MuPDF raises several types on damaged input
+        raise CorruptDocument(f"{what} is a damaged PDF that cannot be opened; export it again and re-upload.") from exc
+    pages: list[tuple[float, list[_RawLine]]] = []
+    scanned: list[int] = []
+    ocr: bool | None = None
+    pno = 0
+    try:
+        with doc:
+            if doc.needs_pass:
+                raise EncryptedDocument(f"{what} is password-protected; remove the password and re-upload.")
+            count = doc.page_count
+            if count > max_pages:
+                raise DocumentTooLarge(f"{what} has {count:,} pages, over the limit of {max_pages:,}; split it.")
+            if count == 0 or doc.is_repaired and b"%%EOF" not in data[-2048:]:
+                raise CorruptDocument(f"{what} is a truncated or damaged PDF (the upload may be incomplete); "
+                                      "upload the whole file again.")
+            for pno in range(1, count + 1):
+                page = doc[pno - 1]
+                rows = _page_rows(page, pno, page.get_text("dict", flags=_text_flags()), warnings)
+                if not rows and _looks_scanned(page):
+                    ocr = _ocr_available() if ocr is None else ocr
+                    rows = _ocr_rows(page, pno) if ocr else []
+                    scanned += [] if rows else [pno]
+                pages.append((page.rect.height, rows))
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - MuPDF failing on a hostile document or page
+        where = f" (page {pno})" if pno else ""
+        raise CorruptDocument(f"{what} is a damaged PDF whose text could not be read{where}; "
+                              "export it again and re-upload.") from exc
+    if scanned:
+        where = ("page " if len(scanned) == 1 else "pages ") + ", ".join(map(str, scanned[:10]))
+        where += " …" if len(scanned) > 10 else ""
+        cause = ("OCR found no text on them" if ocr else
+                 "OCR is not available on this worker (install Tesseract with the chi_sim language data)")
+        if len(scanned) * 2 > count or not any(rows for _, rows in pages):
+            raise NeedsOcr(f"{what} is a scanned PDF: {where} have no text layer and {cause}. "
+                           "Upload a PDF with a text layer or enable OCR.")
+        warnings.append(f"{where} have no text layer and were not read ({cause}).")
+    raw, removed = _drop_running_lines(pages)
+    return raw, count, removed
+
+
+def _text_flags() -> int:
+    import pymupdf
+
+    return pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_PRESERVE_WHITESPACE  # no clipping: see off-page text
+
+
+def _page_rows(page: Any, pno: int, info: dict[str, Any], warnings: list[str]) -> list[_RawLine]:
+    """Visual lines of a page, top to bottom; fragments on the same baseline are joined."""
+    area = page.rect
+    items: list[tuple[str, _Box, bool]] = []
+    hidden = 0
+    for line in (ln for block in info.get("blocks", ()) for ln in block.get("lines", ())):
+        text = "".join(span.get("text", "") for span in line.get("spans", ()))
+        if not text.strip():
+            continue
+        for span in line["spans"]:  # white, tiny, transparent or off-page text is kept, but reported
+            x0, y0, x1, y1 = span["bbox"]
+            if span.get("text", "").strip() and (
+                span.get("size", 10) < 2 or span.get("color") == 0xFFFFFF or span.get("alpha", 255) == 0
+                or x1 <= area.x0 or x0 >= area.x1 or y1 <= area.y0 or y0 >= area.y1
+            ):
+                hidden += len(span["text"].strip())
+        items.append((text, tuple(line["bbox"]), abs(line.get("dir", (1, 0))[1]) < 0.1))  # type: ignore[arg-type]
+    if hidden and hidden < sum(len(t.strip()) for t, _, _ in items):
+        warnings.append(f"page {pno} has {hidden} characters of hidden text (white, tiny, transparent or "
+                        "off-page); it is kept in the text for review.")
+    groups: list[list[tuple[str, _Box, bool]]] = []
+    for it in sorted(items, key=lambda it: (it[1][1], it[1][0])):
+        last = groups[-1] if groups else None
+        if last and it[2] and last[0][2]:
+            top, bottom = min(b[1][1] for b in last), max(b[1][3] for b in last)
+            if min(bottom, it[1][3]) - max(top, it[1][1]) >= 0.5 * min(bottom - top, it[1][3] - it[1][1]):
+                last.append(it)
+                continue
+        groups.append([it])
+    rows: list[_RawLine] = []
+    for group in groups:
+        group.sort(key=lambda it: it[1][0])
+        text, prev = "", None
+        for t, box, _ in group:
+            if prev is not None and box[0] - prev[2] > 0.25 * (box[3] - box[1]) and not text.endswith(" "):
+                text += " "
+            text, prev = text + t, box
+        box = (min(b[1][0] for b in group), min(b[1][1] for b in group),
+               max(b[1][2] for b in group), max(b[1][3] for b in group))
+        rows.append((re.sub(r"[\r\n\xa0]", " ", text).strip(), pno, box))
+    return rows
+
+
+def _looks_scanned(page: Any) -> bool:
+    """True when images cover at least 30% of a page that has no text."""
+    covered = sum(abs(page.rect & info["bbox"]) for info in page.get_image_info())
+    return covered >= 0.3 * (abs(page.rect) or 1.0)
+
+
+def _ocr_available() -> bool:
+    """Whether Tesseract and its language data can be used through PyMuPDF."""
+    if shutil.which("tesseract") is None:
+        return False
+    try:
+        import pymupdf
+
+        return bool(pymupdf.get_tessdata())
+    except Exception:  # noqa: BLE001 - no tessdata directory found
+        return False
+
+
+def _ocr_rows(page: Any, pno: int) -> list[_RawLine]:
+    """OCR one page (Tesseract via PyMuPDF); an OCR failure reads as "no text"."""
+    try:
+        textpage = page.get_textpage_ocr(language=_OCR_LANGUAGES, dpi=300, full=True)
+        return _page_rows(page, pno, page.get_text("dict", flags=_text_flags(), textpage=textpage), [])
+    except Exception:  # noqa: BLE001 - missing language data, Tesseract crash
+        return []
+
+
+def _drop_running_lines(pages: list[tuple[float, list[_RawLine]]]) -> tuple[list[_RawLine], int]:
+    """Remove page numbers and lines repeated in the top/bottom band of most pages."""
+
+    def band_key(height: float, row: _RawLine) -> tuple[str, str] | None:
+        y0, y1 = row[2][1], row[2][3]  # type: ignore[index]
+        band = "top" if y1 <= height * _BAND else "bottom" if y0 >= height * (1 - _BAND) else None
+        return (band, re.sub(r"\d+", "#", "".join(row[0].split()))) if band else None
+
+    seen: Counter[tuple[str, str]] = Counter()
+    for height, rows in pages:
+        seen.update({k for row in rows if (k := band_key(height, row))})
+    needed = max(2, (len(pages) + 1) // 2)
+    raw: list[_RawLine] = []
+    for height, rows in pages:
+        for i, row in enumerate(rows):
+            key = band_key(height, row)
+            edge = key is not None or i in (0, len(rows) - 1)  # page numbers: in a band, or first/last row
+            if not (key and seen[key] >= needed or edge and _PAGE_NUMBER.match(row[0])):
+                raw.append(row)
+    return raw, sum(len(rows) for _, rows in pages) - len(raw)
+
+
+# -------------------------------------------------------------------------- DOCX
+
+def _extract_docx(data: bytes, what: str) -> list[_RawLine]:
+    """Paragraphs and table rows of a DOCX body in reading order (headers/footers excluded)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            infos = zf.infolist()
+    except Exception as exc:  # noqa: BLE001 - BadZipFile, OSError, NotImplementedError …
+        raise CorruptDocument(f"{what} is a damaged DOCX file; save it again and re-upload.") from exc
+    body_size = next((i.file_size for i in infos if i.filename == "word/document.xml"), 0)
+    if body_size > MAX_DOCX_XML_BYTES or sum(i.file_size for i in infos) > MAX_DOCX_TOTAL_BYTES:
+        raise CorruptDocument(f"{what} expands to an implausible size when unpacked (possible ZIP bomb); "
+                              "it was not opened.")
+    try:
+        import docx  # python-docx
+
+        document = docx.Document(io.BytesIO(data))
+        return list(_docx_lines(document.element.body, _Numbering(document)))
+    except Exception as exc:  # noqa: BLE001 - any parser failure on a hostile file is "corrupt"
+        raise CorruptDocument(f"{what} could not be read as a Word document ({type(exc).__name__}); "
+                              "open it in Word, save it again and re-upload.") from exc
+
+
+def _docx_lines(body: Any, numbering: _Numbering) -> Iterator[_RawLine]:
+    """One line per paragraph (split at line breaks) and per table row, cells joined by " | "."""
+    for child in body.iterchildren():
+        if child.tag == _W + "p":
+            text = _para_text(child)
+            label = numbering.label(child, text)
+            for part in (label + text.lstrip() if label else text).split("\n"):
+                if part.strip():
+                    yield (part.strip(), None, None)
+            for box in child.iter(_W + "txbxContent"):  # text boxes: their own lines after the paragraph
+                if not any(a.tag == _MC_FALLBACK for a in box.iterancestors()):
+                    yield from _docx_lines(box, numbering)
+        elif child.tag == _W + "tbl":
+            for row in child.iter(_W + "tr"):
+                if next(row.iterancestors(_W + "tbl")) is not child:
+                    continue  # rows of a nested table are read as part of their cell
+                cells: list[str] = []
+                for tc in (tc for tc in row.iter(_W + "tc") if next(tc.iterancestors(_W + "tr")) is row):
+                    cell = " ".join(" ".join(_para_text(p).split()) for p in tc.iter(_W + "p")).strip()
+                    if cell and (not cells or cells[-1] != cell):  # merged cells repeat their text
+                        cells.append(cell)
+                if cells:
+                    yield (" | ".join(cells), None, None)
+        elif child.tag in (_W + "sdt", _W + "customXml"):  # content controls: read what they hold
+            content = child.find(_W + "sdtContent") if child.tag == _W + "sdt" else child
+            if content is not None:
+                yield from _docx_lines(content, numbering)
+
+
+def _para_text(p: Any) -> str:
+    """Visible text of a w:p: runs incl. hyperlinks and insertions, without deletions and text boxes."""
+    out: list[str] = []
+    for el in p.iter(_W + "t", _W + "tab", _W + "br", _W + "cr", _W + "noBreakHyphen"):
+        if not any(a.tag in (_W + "txbxContent", _MC_FALLBACK) for a in el.iterancestors()):
+            tag = el.tag[len(_W):]
+            out.append((el.text or "") if tag == "t" else {"tab": "\t", "noBreakHyphen": "-"}.get(tag, "\n"))
+    return "".join(out)
+
+
+class _Numbering:
+    """Renders Word auto-numbering (w:numPr) as text, e.g. ``1.1``, ``第三条``, ``（二）``.
+
+    The numbers are not in the XML text but a reader sees them, and the segmenter needs
+    them. Levels come from numbering.xml (paragraph or paragraph-style numPr); counters
+    are kept per abstract numbering, as Word does. Bullets and "none" render as "".
+    """
+
+    def __init__(self, document: Any) -> None:
+        self.levels: dict[str, dict[int, tuple[int, str, str]]] = {}  # abstractNumId -> ilvl -> level
+        self.nums: dict[str, tuple[str, dict[int, int]]] = {}  # numId -> (abstractNumId, start overrides)
+        self.counters: dict[str, dict[int, int]] = {}
+        self.style_num = {s.get(_W + "styleId", ""): (_val(s, "numId"), int(_val(s, "ilvl") or 0))
+                          for s in document.styles.element.iter(_W + "style") if _val(s, "numId")}
+        try:
+            root = document.part.numbering_part.element
+        except (KeyError, NotImplementedError, AttributeError):
+            return
+        for an in root.iter(_W + "abstractNum"):
+            self.levels[an.get(_W + "abstractNumId", "")] = {
+                int(lvl.get(_W + "ilvl", "0")): (int(_val(lvl, "start") or 1), _val(lvl, "numFmt") or "decimal",
+                                                 _val(lvl, "lvlText") or "")
+                for lvl in an.iter(_W + "lvl")}
+        for num in root.iter(_W + "num"):
+            starts = {int(o.get(_W + "ilvl", "0")): int(_val(o, "startOverride") or 1)
+                      for o in num.iter(_W + "lvlOverride") if _val(o, "startOverride")}
+            self.nums[num.get(_W + "numId", "")] = (_val(num, "abstractNumId") or "", starts)
+
+    def label(self, p: Any, text: str) -> str:
+        """The number a reader sees before paragraph ``p`` (with a trailing space), or ""."""
+        ppr = p.find(_W + "pPr")
+        num_pr = ppr.find(_W + "numPr") if ppr is not None else None
+        if num_pr is not None:
+            num_id, ilvl = _val(num_pr, "numId"), int(_val(num_pr, "ilvl") or 0)
+        else:
+            num_id, ilvl = self.style_num.get((_val(ppr, "pStyle") if ppr is not None else None) or "", (None, 0))
+        if num_id not in self.nums:  # an empty numbered paragraph still counts, as in Word
+            return ""
+        abstract_id, starts = self.nums[num_id or ""]
+        levels = self.levels.get(abstract_id, {})
+        if ilvl not in levels:
+            return ""
+        counters = self.counters.setdefault(abstract_id, {})
+        counters[ilvl] = counters[ilvl] + 1 if ilvl in counters else starts.pop(ilvl, levels[ilvl][0])
+        for deeper in [k for k in counters if k > ilvl]:
+            del counters[deeper]
+        _, fmt, pattern = levels[ilvl]
+        if fmt in ("bullet", "none") or not pattern or not text.strip():
+            return ""
+
+        def number(m: re.Match[str]) -> str:
+            start, fmt_k, _ = levels.get(int(m.group(1)) - 1, (1, "decimal", ""))
+            return _format_number(counters.get(int(m.group(1)) - 1, start), fmt_k)
+
+        return re.sub(r"%(\d)", number, pattern) + " "
+
+
+def _val(el: Any, tag: str) -> str | None:
+    found = el.find(f".//{_W}{tag}")
+    return found.get(_W + "val") if found is not None else None
+
+
+def _format_number(n: int, fmt: str) -> str:
+    """Render a list counter in a Word number format (decimal, Chinese, letters, Roman, circled)."""
+    if fmt.startswith("chinese") or fmt in ("ideographDigital", "japaneseCounting", "taiwaneseCounting"):
+        import cn2an
+
+        out = cn2an.an2cn(n, "up" if fmt == "chineseLegalSimplified" else "low")
+        return out[1:] if out.startswith("一十") else out
+    if fmt in ("upperLetter", "lowerLetter"):
+        out = chr(ord("A") + (n - 1) % 26) * ((n - 1) // 26 + 1)
+    elif fmt in ("upperRoman", "lowerRoman"):
+        out = ""
+        for value, letters in zip((1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),
+                                  "M CM D CD C XC L XL X IX V IV I".split()):
+            count, n = divmod(n, value)
+            out += letters * count
+    elif fmt == "decimalEnclosedCircle" and 1 <= n <= 20:
+        return chr(0x2460 + n - 1)
+    else:
+        return str(n)
+    return out if fmt.startswith("upper") else out.lower()
