@@ -80,10 +80,12 @@ def _noop(stage: str, done: int, total: int) -> None:
     return None
 
 
-def _group_findings(findings: Sequence[Finding]) -> dict[tuple[str, str], list[Finding]]:
-    groups: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+def _group_findings(findings: Sequence[Finding]) -> dict[tuple[str, str, str], list[Finding]]:
+    """One risk per clause, category and offending sentence: findings of several checks
+    on the same sentence merge; distinct problems in one clause stay distinct."""
+    groups: dict[tuple[str, str, str], list[Finding]] = defaultdict(list)
     for f in findings:
-        groups[(f.clause_id, f.category)].append(f)
+        groups[(f.clause_id, f.category, f.evidence)].append(f)
     return groups
 
 
@@ -109,7 +111,7 @@ def _build_risks(
 ) -> list[Risk]:
     by_id = {c.clause_id: c for c in clauses}
     risks: list[Risk] = []
-    for (clause_id, category), group in _group_findings(findings).items():
+    for (clause_id, category, _), group in _group_findings(findings).items():
         clause = by_id[clause_id]
         group = sorted(group, key=lambda f: -SEVERITY_RANK[f.severity])
         top = group[0]

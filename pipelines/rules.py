@@ -80,7 +80,10 @@ def parse_rate(s: str) -> list[tuple[float, re.Match]]:
 
 
 _AMOUNT_WORDS = re.compile(r"(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元(?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?整?")
-_AMOUNT_DIGITS = re.compile(r"[¥￥]\s*(?P<d>\d[\d,]*(?:\.\d+)?)|(?:小写[：:]?\s*(?:人民币)?[¥￥]?\s*)(?P<d2>\d[\d,]*(?:\.\d+)?)")
+# digits right after the words: 贰拾壹万元整（¥210,000.00） / （小写：210000元）
+_DIGITS_AFTER = re.compile(r"^\s*[（(]\s*(?:小写[：:]?\s*)?(?:人民币)?\s*[¥￥]?\s*(?P<d>\d[\d,]*(?:\.\d+)?)")
+# digits right before the words: ¥210,000.00（大写：贰拾壹万元整）
+_DIGITS_BEFORE = re.compile(r"[¥￥]\s*(?P<d>\d[\d,]*(?:\.\d+)?)\s*元?\s*[（(]\s*(?:大写[：:]?\s*)?(?:人民币)?\s*$")
 
 
 def parse_amount(words: str) -> float | None:
@@ -100,13 +103,12 @@ def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         for w in _AMOUNT_WORDS.finditer(sent):
-            tail = sent[w.end(): w.end() + 30]
-            head = sent[max(0, w.start() - 30): w.start()]
-            d = _AMOUNT_DIGITS.search(tail) or _AMOUNT_DIGITS.search(head)
+            d = _DIGITS_AFTER.search(sent[w.end(): w.end() + 40]) or _DIGITS_BEFORE.search(
+                sent[max(0, w.start() - 40): w.start()])
             if not d:
                 continue
             words_v = parse_amount(w.group("w"))
-            digits_v = parse_number(d.group("d") or d.group("d2"))
+            digits_v = parse_number(d.group("d"))
             if words_v is None or digits_v is None:
                 continue
             if abs(words_v - digits_v) > 0.005:
@@ -155,6 +157,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         if not _LD.search(sent):
             continue
+        if ctx.contract_type == "借款合同" and re.search(r"逾期利息|罚息", sent):
+            continue  # overdue interest stacked with 违约金: judged together under the loan cap (loan.overdue_charges_stacked)
         if re.search(r"(?:全部|剩余|余下)[^。；，,]{0,20}(?:费用|服务费|租金|价款|报酬)[^。；]{0,6}作为违约金", sent):
             return [Hit(evidence=sent.strip(), sentence=sent)]
         rates = parse_rate(sent)
@@ -389,9 +393,22 @@ def cited_article_invalid(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_CONF_DUTY = re.compile(r"保密义务|保密责任|负有保密")
+
+
 def confidentiality_no_term(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """A confidentiality obligation with no duration anywhere in the contract."""
-    if not re.search(r"保密义务|保密责任|负有保密", clause.text):
+    """A commercial confidentiality obligation with no duration anywhere in the contract.
+
+    Reported once, on the first clause that imposes the duty. Employment confidentiality
+    is exempt: an employee's duty to keep trade secrets lasts while the information is
+    secret (反不正当竞争法第9条), so no term is expected there.
+    """
+    if not _CONF_DUTY.search(clause.text):
+        return []
+    first = next((c for c in ctx.clauses if _CONF_DUTY.search(c.text)), None)
+    if first is not None and first.clause_id != clause.clause_id:
+        return []
+    if ctx.contract_type == "劳动合同" or re.search(r"用人单位|劳动者|劳动合同|任职期间|在职期间", ctx.text):
         return []
     if re.search(r"保密期限|保密期间|保密义务[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开)", ctx.text):
         return []
