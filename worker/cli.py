@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -40,7 +41,7 @@ _SEV_STYLE = {"high": "bold red", "medium": "yellow", "low": "cyan"}
 
 
 def _fail(code: str, message: str) -> typer.Exit:
-    err.print(f"[bold red]error[/] [{code}]: {message}", highlight=False, markup=True)
+    err.print(f"[bold red]error[/] {escape(f'[{code}]')}: {escape(message)}", highlight=False)
     return typer.Exit(1)
 
 
@@ -254,7 +255,7 @@ def kb_cite(citation: Annotated[str, typer.Argument(help="e.g. 《民法典》�
                           f"sha256 {a.text_sha256}\n{a.text}", highlight=False)
             else:
                 bad = True
-                err.print(f"[red]{check.reason}[/]: {check.message}", highlight=False)
+                err.print(f"[red]{escape(check.reason)}[/]: {escape(check.message)}", highlight=False)
     if bad:
         raise typer.Exit(1)
 
