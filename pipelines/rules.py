@@ -15,6 +15,7 @@ from datetime import date
 
 import cn2an
 
+from pipelines.text import sentences
 from pipelines.types import Clause, Severity
 
 __all__ = ["DETECTORS", "Hit", "parse_amount", "parse_rate", "parse_number"]
@@ -92,7 +93,7 @@ def parse_amount(words: str) -> float | None:
 
 
 def _split(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[。；;\n])", text) if s.strip()]
+    return [s for _, s in sentences(text)]
 
 
 def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -103,8 +104,8 @@ def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         for w in _AMOUNT_WORDS.finditer(sent):
-            d = _DIGITS_AFTER.search(sent[w.end(): w.end() + 40]) or _DIGITS_BEFORE.search(
-                sent[max(0, w.start() - 40): w.start()])
+            d = _DIGITS_AFTER.search(re.sub(r"\s+", "", sent[w.end(): w.end() + 40])) or _DIGITS_BEFORE.search(
+                re.sub(r"\s+", "", sent[max(0, w.start() - 40): w.start()]))
             if not d:
                 continue
             words_v = parse_amount(w.group("w"))
@@ -180,7 +181,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 def _years_between(a: date, b: date) -> float:
-    return (b - a).days / 365.25
+    """Years from ``a`` to ``b`` with ``b`` inclusive (自2026年7月1日起至2029年6月30日止 = 3 years)."""
+    return ((b - a).days + 1) / 365.25
 
 
 _DATE = re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日")
@@ -230,6 +232,8 @@ def probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
         ds = _dates(sent)
         if len(ds) >= 2:
             months = _years_between(ds[0][0], ds[1][0]) * 12
+        elif ds:
+            continue  # one date only (a form with blanks): the length cannot be told
         else:
             months = _duration_months(sent.split("试用期", 1)[1][:20])
         if months is None:
@@ -371,7 +375,7 @@ def repealed_law(clause: Clause, ctx, params) -> Iterable[Hit]:
     from knowledge.citations import find_repealed_references
 
     for sent in _split(clause.text):
-        refs = find_repealed_references(sent)
+        refs = find_repealed_references(re.sub(r"\s+", "", sent))  # a PDF line may wrap inside a law's name
         if refs:
             name = refs[0][0]
             return [Hit(evidence=sent.strip(), sentence=sent,

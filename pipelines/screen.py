@@ -32,13 +32,13 @@ from pathlib import Path
 
 import yaml
 
+from pipelines.text import sentences
 from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, Stance
 
 __all__ = ["Check", "Playbook", "ScreenContext", "load_playbook", "screen", "DEFAULT_PLAYBOOK_DIR"]
 
 DEFAULT_PLAYBOOK_DIR = Path(__file__).parent / "playbook"
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[。；;！!？?\n])")
 
 
 @dataclass(frozen=True)
@@ -159,20 +159,6 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
     if dupes:
         raise ValueError(f"playbook: duplicate check ids {sorted(dupes)}")
     return Playbook(checks=tuple(checks), version=digest.hexdigest()[:12], params=params)
-
-
-def sentences(text: str) -> list[tuple[int, str]]:
-    """Split text into sentences at 。；;！？ and newlines.
-
-    Returns:
-        ``(offset, sentence)`` pairs; offsets index ``text``.
-    """
-    out, pos = [], 0
-    for part in _SENTENCE_SPLIT.split(text):
-        if part.strip():
-            out.append((pos, part))
-        pos += len(part)
-    return out
 
 
 def _match_sentence(check: Check, sentence: str) -> str | None:
