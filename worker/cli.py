@@ -153,7 +153,9 @@ def review(
             prog.update(task, description=f"{stage}", completed=done, total=total)
 
         result = run_review(data, filename=contract.name, index=index, playbook=pb, generator=generator,
-                            options=ReviewOptions(stance=stance, use_llm=not no_llm), progress=progress,
+                            options=ReviewOptions(stance=stance, use_llm=not no_llm,
+                                                  max_llm_clauses=settings.max_llm_clauses),
+                            progress=progress,
                             extracted=doc)
     _print_review(result.review)
     with _errors():
@@ -212,14 +214,13 @@ def kb_search(
 
     Example: contract-review kb search "违约金过高 如何调整" -k 5
     """
-    from worker.runtime import embedder_for, load_index
+    from worker.runtime import load_index
 
     if mode not in ("hybrid", "bm25", "dense"):
         raise _fail("usage", "--mode must be hybrid, bm25 or dense")
     settings = get_settings()
     with _errors():
         index = load_index(settings, build_if_missing=False)
-        index.embedder = embedder_for(settings) if hasattr(index, "embedder") else None
         hits = index.search(query, k=k, mode=mode)
     table = Table(title=f"kb {index.version}: {query}")
     for col in ("score", "law", "article", "text"):
@@ -326,6 +327,36 @@ def eval_cmd(
         err.print(f"metrics written to {out_path}")
 
 
+@app.command()
+def bench(
+    files: Annotated[list[Path], typer.Argument(help="Contracts to review (PDF, DOCX, TXT).")],
+    no_llm: Annotated[bool, typer.Option("--no-llm", help="Rules only.")] = False,
+    repeat: Annotated[int, typer.Option(help="Review each file this many times.")] = 1,
+    out_path: Annotated[Path | None, typer.Option("--out", help="Write the figures as JSON here.")] = None,
+) -> None:
+    """Measure per-stage time, tokens and contracts/hour, against raw llama.cpp speed
+    of the same model measured in the same run.
+
+    Example: contract-review bench examples/设备采购合同.txt --repeat 2
+    """
+    from worker.bench import run_bench
+
+    missing = [f for f in files if not f.is_file()]
+    if missing:
+        raise _fail("not_found", f"{missing[0]} does not exist or is not a file")
+    with _errors():
+        figures = run_bench(get_settings(), files, use_llm=not no_llm, repeat=max(1, repeat))
+    table = Table(title=f"bench ({figures['mode']}), {figures['contracts']} reviews")
+    table.add_column("figure")
+    table.add_column("value")
+    for k, v in figures.items():
+        if k != "mode":
+            table.add_row(k, json.dumps(v, ensure_ascii=False))
+    out.print(table)
+    if out_path:
+        out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
 def _print_metrics(metrics: dict) -> None:
     o = metrics["overall"]
     table = Table(title=f"eval ({metrics.get('mode')}) — {metrics.get('cases_run')} cases")
@@ -340,6 +371,12 @@ def _print_metrics(metrics: dict) -> None:
     for c, v in metrics["per_category"].items():
         cat.add_row(c, *(str(v[k]) if v[k] is not None else "—" for k in ("gold", "predicted", "matched", "recall", "precision")))
     out.print(cat)
+
+
+# the distributed deployment's commands: api, worker, beat, documents, reprocess, reconcile, webhooks, ...
+from worker.cli_ops import register as _register_deployment_commands  # noqa: E402
+
+_register_deployment_commands(app)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -60,7 +60,8 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
         t0 = time.perf_counter()
         try:
             result = run_review(path.read_bytes(), filename=path.name, index=index, playbook=playbook,
-                                generator=generator, options=ReviewOptions(stance=stance, use_llm=use_llm))
+                                generator=generator, options=ReviewOptions(stance=stance, use_llm=use_llm,
+                                                         max_llm_clauses=settings.max_llm_clauses))
         except PipelineError as exc:
             failed[case_id] = f"{exc.code}: {exc.message}"
             continue

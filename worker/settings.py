@@ -14,7 +14,38 @@ CR_EMBEDDING_MODEL_DIR local text2vec model directory              the gt-all-mi
 CR_PLAYBOOK            extra playbook files (a JSON list)          the shipped playbook
 CR_MAX_DOCUMENT_BYTES  refuse larger inputs (``too_large``)        52428800 (50 MiB)
 CR_MAX_PAGES           refuse PDFs with more pages                 1000
+CR_MAX_LLM_CLAUSES     flagged clauses sent to the LLM per review  12
 =====================  ==========================================  ==========================
+
+Distributed deployment (``worker.celery_app``, ``worker.api``; see ``docs/deploy.md``):
+
+============================  =============================================  ===========================
+variable                      meaning                                        default
+============================  =============================================  ===========================
+CR_BROKER_URL                 Celery broker (Redis)                          ``redis://127.0.0.1:6379/0``
+CR_REDIS_KEY_PREFIX           prefix of every broker key (shared Redis)      none
+CR_VISIBILITY_TIMEOUT         s before Redis redelivers an unacked task      7200 (> longest task)
+CR_UNACKED_RESTORE_INTERVAL   s between sweeps for unacked tasks             10
+CR_TASK_TIME_LIMIT            hard limit of a cpu stage (s)                  900
+CR_LLM_TASK_TIME_LIMIT        hard limit of the LLM stage (s)                3600
+CR_TASK_MAX_RETRIES           retries of a transient fault                   12
+CR_TASK_RETRY_BACKOFF_MAX     longest backoff between retries (s)            300
+CR_MAX_WORKER_LOSSES          worker deaths on one stage before ``failed``   3
+CR_STALE_AFTER                s before a document not moving is re-sent      7800
+CR_USE_LLM                    the chain runs the LLM stage (``--no-llm``)    true
+CR_S3_ENDPOINT                S3/MinIO ``host:port``                         ``127.0.0.1:9000``
+CR_S3_ACCESS_KEY / _SECRET_KEY  S3 credentials                               none
+CR_S3_SECURE                  HTTPS to S3                                    false
+CR_S3_REGION                  S3 region                                      none
+CR_S3_BUCKET                  bucket for API uploads                         ``contracts``
+CR_TENANT_PREFIXES            JSON ``{"bucket/prefix": "tenant"}``           ``{}``
+CR_S3_EVENTS_TOKEN            bearer token MinIO's webhook target sends      none (events refused)
+CR_WEBHOOK_TIMEOUT            s per webhook attempt                          15
+CR_WEBHOOK_RETRY_SCHEDULE     JSON list of s between attempts                Standard Webhooks (~3 days)
+CR_WEBHOOK_INLINE_DELAY_MAX   longer delays wait for the beat relay (s)      300
+CR_RELAY_INTERVAL             s between beat relay runs                      60
+CR_WORKER_METRICS_PORT        Prometheus port of a worker                    none
+============================  =============================================  ===========================
 """
 
 from __future__ import annotations
@@ -44,6 +75,33 @@ class Settings(BaseSettings):
     playbook: list[Path] = []
     max_document_bytes: int = 50 * 1024 * 1024
     max_pages: int = 1000
+    max_llm_clauses: int = 12
+
+    # distributed deployment (DESIGN §9, §10); see the module docstring
+    broker_url: str = "redis://127.0.0.1:6379/0"
+    redis_key_prefix: str = ""
+    visibility_timeout: int = 7200
+    unacked_restore_interval: int = 10
+    task_time_limit: int = 900
+    llm_task_time_limit: int = 3600
+    task_max_retries: int = 12
+    task_retry_backoff_max: int = 300
+    max_worker_losses: int = 3
+    stale_after: int = 7800
+    use_llm: bool = True
+    s3_endpoint: str = "127.0.0.1:9000"
+    s3_access_key: str | None = None
+    s3_secret_key: str | None = None
+    s3_secure: bool = False
+    s3_region: str | None = None
+    s3_bucket: str = "contracts"
+    tenant_prefixes: dict[str, str] = {}
+    s3_events_token: str | None = None
+    webhook_timeout: float = 15.0
+    webhook_retry_schedule: list[int] = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]
+    webhook_inline_delay_max: int = 300
+    relay_interval: int = 60
+    worker_metrics_port: int | None = None
 
     @property
     def db_url(self) -> str:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (statute texts are data)
 """Fixtures for the knowledge tests: a small hand-picked statute set, a store, an embedder.
 
 Article texts are the official texts (PRC statutes are outside copyright, Copyright Law

