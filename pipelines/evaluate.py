@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from pipelines.review import ReviewResult
 from pipelines.types import Citation, Risk
 
-__all__ = ["CaseScore", "score_case", "aggregate"]
+__all__ = ["CaseScore", "aggregate", "classification_scores", "retrieval_scores", "score_case"]
+
+RETRIEVAL_MODES = ("bm25", "dense", "hybrid")
 
 _WS = re.compile(r"\s+")
 
@@ -151,3 +153,50 @@ def aggregate(scores: Sequence[CaseScore]) -> dict:
     cases = {s.case_id: {"gold": s.gold, "predicted": s.predicted, "matched": s.matched,
                          "missed": s.missed, "false_alarms": s.false_alarms} for s in scores}
     return {"overall": overall, "per_category": per_cat, "cases": cases}
+
+
+def _anchor_clause(result: ReviewResult, anchor: str):
+    a = _nows(anchor)
+    return next((c for c in result.clauses if a in _nows(c.text)), None)
+
+
+def classification_scores(gold: dict, result: ReviewResult) -> dict:
+    """Clause-category accuracy on the gold anchors and contract-type correctness.
+
+    Returns:
+        ``{"anchors": n, "category_correct": m, "contract_type_correct": bool}``: an
+        anchor counts as correct when the clause containing it was classified in the gold
+        risk's category.
+    """
+    n = m = 0
+    for g in gold.get("risks", []):
+        clause = _anchor_clause(result, g["anchor"])
+        n += 1
+        m += bool(clause is not None and clause.category.value == g["category"])
+    return {"anchors": n, "category_correct": m,
+            "contract_type_correct": result.review.contract_type == gold.get("contract_type")}
+
+
+def retrieval_scores(index, gold: dict, result: ReviewResult, *, k: int = 5) -> dict[str, list[int]]:
+    """Retrieval measured on its own: for each gold risk with statutes, is a gold article
+    among the top ``k`` retrieved for its clause (query and law boost as in review)?
+
+    Args:
+        index: a :class:`knowledge.index.StatuteIndex`.
+
+    Returns:
+        ``{mode: [eligible, hits]}`` for bm25, dense and hybrid.
+    """
+    from pipelines.retrieve import category_laws, clause_query
+
+    out = {m: [0, 0] for m in RETRIEVAL_MODES}
+    for g in gold.get("risks", []):
+        wanted = {(x["law"], int(x["article"])) for x in g.get("statutes", [])}
+        clause = _anchor_clause(result, g["anchor"])
+        if not wanted or clause is None:
+            continue
+        for mode in RETRIEVAL_MODES:
+            hits = index.search(clause_query(clause), k=k, laws=category_laws(clause), mode=mode)
+            out[mode][0] += 1
+            out[mode][1] += any((h.article.law, h.article.article) in wanted for h in hits)
+    return out

@@ -19,7 +19,7 @@ from knowledge.numerals import article_label
 from pipelines.generate import Candidate
 from pipelines.types import Category, Citation, Clause, Finding
 
-__all__ = ["CATEGORY_LAWS", "make_resolver", "retrieve_for_clause"]
+__all__ = ["CATEGORY_LAWS", "category_laws", "clause_query", "make_resolver", "retrieve_for_clause"]
 
 CIVIL_CODE = "中华人民共和国民法典"
 
@@ -58,6 +58,17 @@ def make_resolver(store) -> Callable[[str, int], Citation | None]:
     return resolve
 
 
+def clause_query(clause: Clause, findings: Sequence[Finding] = ()) -> str:
+    """The retrieval query for a clause: its title, its first 400 characters and the
+    titles of its rule findings."""
+    return f"{clause.title} {clause.text[:400]} " + " ".join(f.title for f in findings)
+
+
+def category_laws(clause: Clause) -> list[str]:
+    """Laws to boost for the clause's category (:data:`CATEGORY_LAWS`; default the Civil Code)."""
+    return list(CATEGORY_LAWS.get(clause.category, (CIVIL_CODE,)))
+
+
 def retrieve_for_clause(
     index,
     clause: Clause,
@@ -87,9 +98,7 @@ def retrieve_for_clause(
                 seen.add((cit.law, cit.article))
                 a = index.store.get(cit.law, cit.article)
                 out.append(Candidate(citation=cit, text=a.text if a else ""))
-    query = f"{clause.title} {clause.text[:400]} " + " ".join(f.title for f in findings)
-    laws = list(CATEGORY_LAWS.get(clause.category, (CIVIL_CODE,)))
-    for hit in index.search(query, k=k, laws=laws, in_force_only=True):
+    for hit in index.search(clause_query(clause, findings), k=k, laws=category_laws(clause), in_force_only=True):
         a = hit.article
         if (a.law, a.article) in seen:
             continue

@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 
 from pipelines.errors import PipelineError
-from pipelines.evaluate import aggregate, score_case
+from pipelines.evaluate import RETRIEVAL_MODES, aggregate, classification_scores, retrieval_scores, score_case
 from pipelines.review import ReviewOptions, run_review
 from pipelines.types import Citation, Stance
 from worker.runtime import load_generator, load_index, load_playbook_for
@@ -55,6 +55,8 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
     scores, failed, seconds = [], {}, {}
     llm = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "passed_first": 0,
            "passed_after_regeneration": 0, "dropped": 0}
+    cls = {"anchors": 0, "category_correct": 0, "contract_types": 0, "contract_type_correct": 0}
+    retr = {m: [0, 0] for m in RETRIEVAL_MODES}
     cases = find_cases(directory)
     for case_id, path, gold in cases:
         t0 = time.perf_counter()
@@ -75,6 +77,14 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
         llm["dropped"] += m.units_dropped
         s = score_case(case_id, gold, result, citation_ok)
         scores.append(s)
+        c = classification_scores(gold, result)
+        cls["anchors"] += c["anchors"]
+        cls["category_correct"] += c["category_correct"]
+        cls["contract_types"] += 1
+        cls["contract_type_correct"] += c["contract_type_correct"]
+        for mode, (n, h) in retrieval_scores(index, gold, result).items():
+            retr[mode][0] += n
+            retr[mode][1] += h
         if console is not None:
             console.print(f"{case_id}: {s.matched}/{s.gold} gold matched, {s.predicted} predicted, "
                           f"{seconds[case_id]} s", highlight=False)
@@ -85,6 +95,15 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
         "failed": failed,
         "seconds": seconds,
         "llm": llm if use_llm else None,
+        "classification": {
+            "clause_category_accuracy": round(cls["category_correct"] / cls["anchors"], 4) if cls["anchors"] else None,
+            "contract_type_accuracy": round(cls["contract_type_correct"] / cls["contract_types"], 4)
+            if cls["contract_types"] else None,
+            **cls,
+        },
+        "retrieval_recall_at_5": {m: {"eligible": n, "hits": h, "recall": round(h / n, 4) if n else None}
+                                  for m, (n, h) in retr.items()},
+        "embedding_model": index.manifest.embedding.get("name") if index.manifest.embedding else None,
         "versions": {"kb": index.version, "playbook": playbook.version,
                      "model": generator.name if generator else "none"},
     })
