@@ -440,7 +440,78 @@ def dev_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_SHARE = re.compile(rf"(?:合同)?总(?:价款?|金额|额)的?\s*(?P<p>{_NUM})\s*[%％]")
+
+
+def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Instalments expressed as shares of the total price add up to more than 100%.
+
+    Sentences about 定金, 违约金 or late payment are not instalments and are skipped.
+    """
+    shares: list[tuple[float, str]] = []
+    for sent in _split(clause.text):
+        if not re.search(r"支付|付款|付清|结清", sent) or re.search(r"定金|违约金|逾期|罚|赔偿", sent):
+            continue
+        for m in _SHARE.finditer(sent):
+            v = parse_number(m["p"])
+            if v is not None:
+                shares.append((v, sent))
+    total = sum(v for v, _ in shares)
+    if len(shares) >= 2 and total > 100.5:
+        parts = " + ".join(f"{v:g}%" for v, _ in shares)
+        return [Hit(evidence=shares[-1][1].strip(), sentence=shares[-1][1],
+                    explanation=f"各期付款比例合计为{parts} = {total:g}%，超过合同总价的100%，付款条款自相矛盾。")]
+    return []
+
+
+_ROLES = r"甲方|乙方|丙方|出租人|承租人|出租方|承租方|出卖人|买受人|卖方|买方|发包人|承包人|分包人|委托人|受托人|委托方|受托方|借款人|出借人|用人单位|劳动者|许可方|被许可方|托运人|承运人|采购方|供应方|供货方"
+_HEAD_PARTY = re.compile(rf"^\s*(?P<role>{_ROLES})\s*(?:[（(][^）)]{{0,8}}[）)])?\s*[：:]\s*(?P<name>[^\s，,；;（(]{{4,40}})")
+_SIGN_PARTY = re.compile(rf"(?P<role>{_ROLES})\s*[（(]\s*(?:盖章|签章|签字|签名|公章|签字或盖章|签字并盖章)\s*[）)]\s*[：:]\s*(?P<name>[^\s，,；;（(_＿]{{4,40}})")
+
+
+def party_name_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The party named at signature differs from the party named in the preamble."""
+    head: dict[str, str] = {}
+    for line in ctx.text.splitlines()[:60]:
+        m = _HEAD_PARTY.match(line)
+        if m and m["role"] not in head:
+            head[m["role"]] = m["name"]
+    for sent in clause.text.splitlines():
+        for m in _SIGN_PARTY.finditer(sent):
+            want = head.get(m["role"])
+            if want and m["name"] != want and not (m["name"] in want or want in m["name"]):
+                return [Hit(evidence=sent.strip(), sentence=sent,
+                            explanation=f"首部{m['role']}为“{want}”，签署处为“{m['name']}”，当事人名称不一致。")]
+    return []
+
+
+_HOURS = re.compile(rf"每(?:日|天)(?:工作)?\s*(?P<h>{_NUM})\s*(?:个)?小时")
+_DAYS = re.compile(rf"每周(?:工作)?\s*(?P<d>{_NUM})\s*(?:天|日)")
+_WEEK_HOURS = re.compile(rf"每周(?:工作)?\s*(?P<w>{_NUM})\s*(?:个)?小时")
+
+
+def working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Standard working hours exceeded: over 8 hours a day or 44 a week (劳动法第36条), or
+    no weekly rest day (劳动法第38条). Comprehensive/flexible hour systems are skipped."""
+    for sent in _split(clause.text):
+        if re.search(r"综合计算工时|不定时工作制|加班|延长工作时间", sent):
+            continue
+        h = _HOURS.search(sent)
+        d = _DAYS.search(sent)
+        w = _WEEK_HOURS.search(sent)
+        daily = parse_number(h["h"]) if h else None
+        days = parse_number(d["d"]) if d else None
+        weekly = parse_number(w["w"]) if w else (daily * days if daily and days else None)
+        if (daily and daily > 8) or (days and days >= 7) or (weekly and weekly > 44):
+            return [Hit(evidence=sent.strip(), sentence=sent,
+                        explanation="约定的工作时间超过劳动法规定的每日八小时、每周四十四小时标准，或未保证每周至少休息一日。")]
+    return []
+
+
 DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
+    "payment_shares": payment_shares,
+    "party_name_mismatch": party_name_mismatch,
+    "working_hours": working_hours,
     "amount_words_digits": amount_words_digits,
     "deposit_ratio": deposit_ratio,
     "ld_rate": ld_rate,
