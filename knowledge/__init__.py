@@ -11,7 +11,8 @@ Modules (imported explicitly; this package file stays import-light so that
 * :mod:`knowledge.store` — ``StatuteStore`` (SQLite; one text per law and article)
 * :mod:`knowledge.embeddings` — ``Embedder`` (text2vec), ``default_model_dir``
 * :mod:`knowledge.bm25` — jieba tokens, precomputed BM25Okapi weights
-* :mod:`knowledge.index` — ``build_index``, ``StatuteIndex``, ``StatuteHit``, ``current_version``
+* :mod:`knowledge.build` — ``build_index``, ``current_version``, ``prune_versions``, ``IndexManifest``
+* :mod:`knowledge.index` — ``StatuteIndex``, ``StatuteHit`` (and re-exports of the build API)
 * :mod:`knowledge.citations` — ``parse_citations``, ``check_citation``, ``REPEALED_LAWS``,
   ``find_repealed_references``
 

@@ -25,20 +25,25 @@ from rank_bm25 import BM25Okapi
 
 __all__ = ["BM25Index", "tokenize"]
 
-TOKENIZER = "jieba.lcut_for_search"
+TOKENIZER = "jieba.lcut_for_search, default dictionary, private Tokenizer; v1 stopwords"
 _STOPWORDS = frozenset("的 了 和 与 或 及 等 在 是 对 为 其 之 以 于 由 而 如何 怎么 怎样 什么 是否 吗 呢 哪些".split())
 _WORD_RE = re.compile(r"[\w\u4e00-\u9fff]")
 _INIT_LOCK = threading.Lock()
-_initialised = False
+_tokenizer: jieba.Tokenizer | None = None
 
 
-def _ensure_jieba() -> None:
-    global _initialised
+def _jieba() -> jieba.Tokenizer:
+    """A private jieba tokenizer: words another module adds to ``jieba``'s global
+    dictionary (``jieba.add_word``) must not change how queries are split compared
+    with the build."""
+    global _tokenizer
     with _INIT_LOCK:
-        if not _initialised:
+        if _tokenizer is None:
             jieba.setLogLevel(logging.WARNING)
-            jieba.initialize()
-            _initialised = True
+            tokenizer = jieba.Tokenizer()
+            tokenizer.initialize()
+            _tokenizer = tokenizer
+    return _tokenizer
 
 
 def tokenize(text: str) -> list[str]:
@@ -54,8 +59,7 @@ def tokenize(text: str) -> list[str]:
     Returns:
         The terms, in order, duplicates kept (BM25 counts them).
     """
-    _ensure_jieba()
-    return [t for t in (w.strip().lower() for w in jieba.lcut_for_search(text))
+    return [t for t in (w.strip().lower() for w in _jieba().lcut_for_search(text))
             if t and t not in _STOPWORDS and _WORD_RE.search(t)]
 
 

@@ -12,7 +12,7 @@ from rank_bm25 import BM25Okapi
 from knowledge.bm25 import BM25Index, tokenize
 from knowledge.embeddings import Embedder
 from knowledge.errors import IndexMissing, KnowledgeError
-from knowledge.index import StatuteIndex, build_index, current_version
+from knowledge.index import StatuteIndex, build_index, current_version, prune_versions
 from knowledge.sources import Article
 
 pytestmark = pytest.mark.slow  # loads the real text2vec model
@@ -85,6 +85,8 @@ def test_changed_input_makes_a_new_version_reusing_unchanged_vectors(tmp_path, s
     assert counting.encoded - before == 1
     hits = StatuteIndex.load(tmp_path, embedder=counting).search("违约金 定金 选择适用", k=1)
     assert hits[0].article.article == 588
+    assert prune_versions(tmp_path, keep=1) == [first.kb_version]
+    assert [p.name for p in (tmp_path / "versions").iterdir()] == [second.kb_version]
 
 
 QUERIES = [

