@@ -61,6 +61,8 @@ class ReviewOptions:
     max_llm_clauses: int = 12
     retrieve_k: int = 5
     max_tokens: int = 450
+    max_bytes: int = 50 * 1024 * 1024
+    max_pages: int = 1000
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,6 @@ def run_review(
     generator: Generator | None,
     options: ReviewOptions = ReviewOptions(),
     progress: ProgressFn = _noop,
-    extracted: ExtractedDocument | None = None,
 ) -> ReviewResult:
     """Review one contract end to end.
 
@@ -189,8 +190,6 @@ def run_review(
         generator: the LLM, or ``None`` (then ``options.use_llm`` must be False).
         options: see :class:`ReviewOptions`.
         progress: ``progress(stage, done, total)`` callback for a progress display.
-        extracted: the output of :func:`pipelines.extract.extract` on ``data`` when the
-            caller already has it (e.g. checked the input before loading the index).
 
     Returns:
         A :class:`ReviewResult`.
@@ -212,7 +211,7 @@ def run_review(
 
     errors: list[StageError] = []
     with stage("extract"):
-        doc = extracted if extracted is not None else extract(data, filename=filename)
+        doc = extract(data, filename=filename, max_bytes=options.max_bytes, max_pages=options.max_pages)
     with stage("segment"):
         clauses = segment(doc)
     with stage("classify"):

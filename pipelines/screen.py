@@ -162,6 +162,7 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
 
 
 def _match_sentence(check: Check, sentence: str) -> str | None:
+    sentence = sentence.replace("\n", "")  # a wrapped line (PDF) must not break a phrase
     evidence = None
     for rx in check.all:
         m = rx.search(sentence)

@@ -15,9 +15,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
-from pipelines.review import ReviewOptions, run_review
-from pipelines.types import Stance
-from worker.runtime import load_generator, load_index, load_playbook_for
+from pipelines.review import run_review
+from worker.runtime import load_generator, load_index, load_playbook_for, review_options
 from worker.settings import Settings
 
 __all__ = ["raw_decode_speed", "run_bench"]
@@ -61,7 +60,7 @@ def run_bench(settings: Settings, files: Sequence[Path], *, use_llm: bool, repea
             data = Path(f).read_bytes()
             t0 = time.perf_counter()
             result = run_review(data, filename=Path(f).name, index=index, playbook=playbook, generator=generator,
-                                options=ReviewOptions(stance=Stance.neutral, use_llm=use_llm))
+                                options=review_options(settings, use_llm=use_llm))
             totals.append(time.perf_counter() - t0)
             m = result.review.metrics
             for k, v in m.stage_seconds.items():

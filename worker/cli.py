@@ -123,8 +123,8 @@ def review(
     """
     from pipelines.extract import extract
     from pipelines.report import annotate_pdf, review_to_json
-    from pipelines.review import ReviewOptions, run_review
-    from worker.runtime import load_generator, load_index, load_playbook_for
+    from pipelines.review import run_review
+    from worker.runtime import load_generator, load_index, load_playbook_for, review_options
 
     if not contract.is_file():
         raise _fail("not_found", f"{contract} does not exist or is not a file")
@@ -132,9 +132,8 @@ def review(
     with _errors():
         data = contract.read_bytes()
         try:
-            # check the input first: a bad file fails in a second, before any model loads
-            doc = extract(data, filename=contract.name, max_bytes=settings.max_document_bytes,
-                          max_pages=settings.max_pages)
+            # check the input first: a bad file fails in a second, before any index or model loads
+            extract(data, filename=contract.name, max_bytes=settings.max_document_bytes, max_pages=settings.max_pages)
         except PipelineError as exc:
             if not no_store:
                 _persist(contract, error=exc)
@@ -153,10 +152,7 @@ def review(
             prog.update(task, description=f"{stage}", completed=done, total=total)
 
         result = run_review(data, filename=contract.name, index=index, playbook=pb, generator=generator,
-                            options=ReviewOptions(stance=stance, use_llm=not no_llm,
-                                                  max_llm_clauses=settings.max_llm_clauses),
-                            progress=progress,
-                            extracted=doc)
+                            options=review_options(settings, stance=stance, use_llm=not no_llm), progress=progress)
     _print_review(result.review)
     with _errors():
         if out_path:

