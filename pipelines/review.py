@@ -60,7 +60,7 @@ class ReviewOptions:
     use_llm: bool = True
     max_llm_clauses: int = 12
     retrieve_k: int = 5
-    max_tokens: int = 450
+    max_tokens: int = 512
     max_bytes: int = 50 * 1024 * 1024
     max_pages: int = 1000
 
@@ -121,8 +121,9 @@ def _build_risks(
         analysis = analyses.get(clause_id)
         chain, suggested, source, confidence = (), top.suggestion, "rule", 0.8
         if analysis is not None and analysis.steps:
+            # the model's validated citations stay in its reasoning chain; the risk's own
+            # citations are the articles its rules rest on (a small model cites loosely)
             chain = tuple(analysis.steps)
-            cites += analysis.citations
             suggested = analysis.suggested_text or top.suggestion
             source = "both"
             confidence = round(min(1.0, 0.6 + 0.4 * analysis.confidence), 2)
@@ -140,21 +141,6 @@ def _build_risks(
             source=source,
             confidence=confidence,
             check_ids=tuple(f.check_id for f in group),
-        ))
-    flagged = {f.clause_id for f in findings}
-    for clause_id, analysis in analyses.items():
-        sev = severity_of(analysis.risk)
-        if clause_id in flagged or sev not in (Severity.high, Severity.medium) or not analysis.citations:
-            continue
-        clause = by_id[clause_id]
-        risks.append(Risk(
-            risk_id="", category=clause.category, severity=sev,
-            title=analysis.steps[-1].conclusion[:40] if analysis.steps else "模型分析发现风险",
-            clause=_risk_clause(clause), original_text=clause.text[:300],
-            suggested_text=analysis.suggested_text,
-            explanation="；".join(s.conclusion for s in analysis.steps),
-            citations=_dedupe(analysis.citations), reasoning_chain=tuple(analysis.steps),
-            source="llm", confidence=round(0.5 * analysis.confidence, 2),
         ))
     order = {c.clause_id: i for i, c in enumerate(clauses)}
     risks.sort(key=lambda r: (order[r.clause.clause_id], -SEVERITY_RANK[r.severity]))

@@ -124,9 +124,17 @@ def test_units_still_failing_after_two_regenerations_are_dropped(store):
 
 
 def test_no_risk_conclusion_contradicting_a_rule_finding_is_refused(store):
-    contradicting = _output([GOOD["units"][0], _unit("判断风险", "约定合理。", "无风险")], risk="none")
+    contradicting = _output([GOOD["units"][0], _unit("判断风险", "该约定合理，双方可以接受。", "无风险")], risk="none")
     result, gen = _analyse(store, [contradicting, GOOD])
     assert result.calls == 2 and "矛盾" in gen.prompts[1][1]["content"]
+
+
+def test_a_final_level_below_the_rule_finding_keeps_the_rule_level_and_lowers_confidence(store):
+    lower = dict(GOOD, risk="low")
+    result, _ = _analyse(store, [lower])
+    assert result.calls == 1 and result.risk is None
+    assert any("低于规则检查" in e for e in result.errors)
+    assert result.confidence <= 0.8
 
 
 def test_numbers_not_in_the_clause_are_refused(store):
