@@ -33,7 +33,7 @@ _CATEGORY_LEXICON: dict[Category, dict[str, float]] = {
     Category.breach_liability: {"违约责任": 4, "违约金": 3, "赔偿": 1, "逾期": 1, "定金": 2, "罚款": 1.5, "损失": 0.5},
     Category.termination: {"解除": 3, "终止": 2.5, "期满": 1, "续期": 1, "续签": 1},
     Category.force_majeure: {"不可抗力": 4, "情势变更": 2.5},
-    Category.ip: {"知识产权": 4, "著作权": 3, "专利": 2.5, "商标": 2, "技术成果": 3, "开发成果": 3, "改进": 1, "源代码": 1.5, "许可使用": 1.5, "授权": 0.5},
+    Category.ip: {"知识产权": 4, "工作成果": 3, "技术文档": 1.5, "著作权": 3, "专利": 2.5, "商标": 2, "技术成果": 3, "开发成果": 3, "改进": 1, "源代码": 1.5, "许可使用": 1.5, "授权": 0.5},
     Category.confidentiality: {"保密": 3.5, "商业秘密": 3, "保密信息": 3, "泄露": 1.5, "披露": 1},
     Category.dispute_resolution: {"争议解决": 4, "争议": 1.5, "仲裁": 3, "诉讼": 2.5, "人民法院": 2, "管辖": 2, "协商解决": 1.5},
     Category.governing_law: {"法律适用": 4, "适用法律": 3, "适用中华人民共和国": 2, "依照": 0.3},
@@ -42,8 +42,8 @@ _CATEGORY_LEXICON: dict[Category, dict[str, float]] = {
     Category.labor: {"试用期": 3, "劳动报酬": 3, "工资": 2, "社会保险": 3, "工作时间": 2.5, "休息休假": 3, "劳动保护": 3, "工作岗位": 2.5, "竞业限制": 3.5, "经济补偿": 2, "劳动纪律": 2.5, "辞职": 2, "加班": 2, "劳动者": 1, "用人单位": 1, "培训": 1, "服务期": 2},
     Category.lease: {"租赁期限": 3.5, "租赁期": 2.5, "租赁房屋": 2, "转租": 3, "房屋用途": 2.5, "租赁物": 2, "承租": 1.5, "出租": 1.5, "押金": 1.5, "维修": 1, "装修": 1.5, "优先购买": 2.5, "所有权转移": 1.5},
     Category.loan: {"借款": 3, "利息": 3, "利率": 3, "还款": 2.5, "本金": 2, "计息": 2.5, "逾期利息": 2, "放款": 2},
-    Category.guarantee: {"保证": 1.5, "担保": 3, "保证人": 3, "保证期间": 3.5, "抵押": 3, "质押": 3, "连带责任保证": 3, "保证方式": 3},
-    Category.notice: {"通知": 2, "送达": 2.5, "联系方式": 2, "地址": 1, "电子邮件": 1},
+    Category.guarantee: {"保证": 1.5, "担保": 2, "保证人": 3, "保证期间": 3.5, "抵押": 3, "质押": 3, "连带责任保证": 3, "保证方式": 3},
+    Category.notice: {"通知": 2, "送达地址": 3, "送达": 1, "联系方式": 2, "地址": 1, "电子邮件": 1},
     Category.effectiveness: {"生效": 3, "签字": 1.5, "盖章": 1.5, "份数": 2, "一式": 2, "附件": 1, "具有同等法律效力": 2, "未尽事宜": 1.5, "补充协议": 1},
     Category.consistency: {},
     Category.legal_reference: {},
@@ -101,7 +101,17 @@ def _best(scores: Counter[Category], minimum: float) -> Category | None:
     return cat if score >= minimum else None
 
 
-def classify_clauses(clauses: Sequence[Clause]) -> list[Clause]:
+# The home category of a contract type gets a prior: in a 劳动合同 a clause about 工作地点
+# is a labour clause, in a 房屋租赁合同 a clause about 转让 is a lease clause.
+_TYPE_PRIOR: dict[str, Category] = {
+    "劳动合同": Category.labor,
+    "房屋租赁合同": Category.lease,
+    "借款合同": Category.loan,
+}
+_PRIOR_WEIGHT = 3.0
+
+
+def classify_clauses(clauses: Sequence[Clause], contract_type: str | None = None) -> list[Clause]:
     """Assign a category to every clause (DESIGN §14 ids).
 
     A clause whose title names its subject takes that category; otherwise its body
@@ -111,10 +121,14 @@ def classify_clauses(clauses: Sequence[Clause]) -> list[Clause]:
 
     Args:
         clauses: clauses in reading order, as returned by :func:`pipelines.segment.segment`.
+        contract_type: when given, the type's home category (劳动合同 -> labor, 房屋租赁合同
+            -> lease, 借款合同 -> loan) gets a prior of 3 on clauses that already score
+            for it.
 
     Returns:
         New clause objects (same order) with ``category`` set.
     """
+    home = _TYPE_PRIOR.get(contract_type or "")
     out: list[Clause] = []
     prev_by_parent: dict[tuple[str, ...], Category] = {}
     for i, clause in enumerate(clauses):
@@ -122,6 +136,8 @@ def classify_clauses(clauses: Sequence[Clause]) -> list[Clause]:
             out.append(clause.model_copy(update={"category": Category.parties}))
             continue
         scores = score_categories(clause.title, clause.text)
+        if home is not None and scores.get(home):
+            scores[home] += _PRIOR_WEIGHT
         cat = _best(scores, minimum=2.5)
         parent = clause.path[:-1]
         if cat is None and parent:

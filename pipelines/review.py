@@ -201,8 +201,8 @@ def run_review(
     with stage("segment"):
         clauses = segment(doc)
     with stage("classify"):
-        clauses = classify_clauses(clauses)
         contract_type = classify_contract_type(doc)
+        clauses = classify_clauses(clauses, contract_type)
     resolve = make_resolver(index.store)
     with stage("screen"):
         ctx = ScreenContext(contract_type=contract_type, clauses=clauses, text=doc.text,

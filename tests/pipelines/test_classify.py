@@ -67,3 +67,11 @@ def test_party_roles_read_from_the_preamble():
     assert set(roles["party_a"]) == {"甲方", "出租人"} and set(roles["party_b"]) == {"乙方", "承租人"}
     roles = party_roles("分包合同\n承包人：某建设公司\n分包人：某劳务公司\n")
     assert "承包人" in roles["party_a"] and "分包人" in roles["party_b"]
+
+
+def test_the_contract_type_prior_pulls_ambiguous_clauses_to_its_home_category():
+    clause = _clause(2, "工作内容和工作地点", "第二条 工作内容和工作地点\n乙方的工作岗位为销售代表，工作地点为杭州。")
+    [without] = classify_clauses([clause])
+    [with_prior] = classify_clauses([clause], "劳动合同")
+    assert with_prior.category == Category.labor
+    assert without.category != Category.labor or without.category == with_prior.category
