@@ -108,7 +108,7 @@ _TYPE_PRIOR: dict[str, Category] = {
     "房屋租赁合同": Category.lease,
     "借款合同": Category.loan,
 }
-_PRIOR_WEIGHT = 3.0
+_PRIOR_WEIGHT = 4.0
 
 
 def classify_clauses(clauses: Sequence[Clause], contract_type: str | None = None) -> list[Clause]:
@@ -122,7 +122,7 @@ def classify_clauses(clauses: Sequence[Clause], contract_type: str | None = None
     Args:
         clauses: clauses in reading order, as returned by :func:`pipelines.segment.segment`.
         contract_type: when given, the type's home category (劳动合同 -> labor, 房屋租赁合同
-            -> lease, 借款合同 -> loan) gets a prior of 3 on clauses that already score
+            -> lease, 借款合同 -> loan) gets a prior of 4 on clauses that already score
             for it.
 
     Returns:
