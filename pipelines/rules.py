@@ -254,14 +254,26 @@ def probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+)元")
+
+
 def probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """Probation wage under 80% of the agreed wage (劳动合同法第20条)."""
+    """Probation wage under 80% of the agreed wage (劳动合同法第20条), stated as a share
+    (试用期工资为转正工资的70%) or as two amounts (试用期每月2000元，转正后每月5000元)."""
     for sent in _split(clause.text):
-        if "试用期" in sent and re.search(r"工资|薪|报酬", sent):
-            for pct, _ in parse_rate(sent):
-                if pct < 80:
-                    return [Hit(evidence=sent.strip(), sentence=sent,
-                                explanation=f"试用期工资为正式工资的{pct:g}%，低于劳动合同法第二十条规定的80%下限。")]
+        if "试用期" not in sent or not re.search(r"工资|薪|报酬", sent):
+            continue
+        for pct, _ in parse_rate(sent):
+            if pct < 80:
+                return [Hit(evidence=sent.strip(), sentence=sent,
+                            explanation=f"试用期工资为正式工资的{pct:g}%，低于劳动合同法第二十条规定的80%下限。")]
+        if re.search(r"转正|正式|试用期满", sent):
+            amounts = [parse_number(m["d"]) if m["d"] else parse_amount(m["w"]) for m in _YUAN.finditer(sent)]
+            amounts = [a for a in amounts if a]
+            if len(amounts) >= 2 and amounts[0] < 0.8 * amounts[1]:
+                return [Hit(evidence=sent.strip(), sentence=sent,
+                            explanation=f"试用期工资{amounts[0]:,.0f}元为转正工资{amounts[1]:,.0f}元的"
+                                        f"{amounts[0] / amounts[1]:.0%}，低于劳动合同法第二十条规定的80%下限。")]
     return []
 
 
@@ -290,11 +302,11 @@ def loan_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     lpr = float(params.get("lpr_1y_percent", 3.0))
     cap = 4 * lpr
     for sent in _split(clause.text):
-        if not re.search(r"利率|利息", sent) or "逾期" in sent or "违约金" in sent:
+        if not re.search(r"利率|利息|年息|月息|日息", sent) or "逾期" in sent or "违约金" in sent:
             continue
         for pct, m in parse_rate(sent):
             before = sent[max(0, m.start() - 8): m.start()]
-            if "月利率" in before or "月息" in before:
+            if "月利率" in before or "月息" in before or "月利" in before:
                 annual = pct * 12
             elif "日利率" in before:
                 annual = pct * 360

@@ -106,3 +106,16 @@ def test_playbook_version_changes_with_its_content(tmp_path):
     v1 = load_playbook([Path("pipelines/playbook"), extra]).version
     extra.write_text("checks: []\nparams: {lpr_1y_percent: 3.1}\n", encoding="utf-8")
     assert load_playbook([Path("pipelines/playbook"), extra]).version != v1
+
+
+VARIANTS = yaml.safe_load((Path(__file__).parent / "data" / "playbook_variants.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", VARIANTS, ids=[f"{c['category']}-{i}" for i, c in enumerate(VARIANTS)])
+def test_phrasing_variants_are_caught(case):
+    text = case["text"]
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text,
+                    char_start=0, char_end=len(text), level=1)
+    ctx = ScreenContext(contract_type=case["type"], clauses=[clause], text=text,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)})
+    assert case["category"] in {f.category.value for f in screen([clause], PLAYBOOK, ctx)}
