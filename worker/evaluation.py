@@ -85,8 +85,11 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
             retr[mode][0] += n
             retr[mode][1] += h
         if console is not None:
+            llm_part = (f"; LLM {m.llm_calls} calls, {m.prompt_tokens}+{m.completion_tokens} tokens, units "
+                        f"{m.units_passed_first}/{m.units_passed_after_regeneration}/{m.units_dropped} "
+                        "(first/after regeneration/dropped)") if use_llm else ""
             console.print(f"{case_id}: {s.matched}/{s.gold} gold matched, {s.predicted} predicted, "
-                          f"{seconds[case_id]} s", highlight=False)
+                          f"{seconds[case_id]} s{llm_part}", highlight=False)
     metrics = aggregate(scores)
     metrics.update({
         "mode": "llm" if use_llm else "rules",
