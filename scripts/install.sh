@@ -26,5 +26,12 @@ else
   echo "==> .venv is up to date"
 fi
 
+# Debian's docker-compose validates docker-compose.yml without a Docker engine (tests/integration/test_compose.py)
+if ! command -v docker-compose >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "==> installing docker-compose (to validate docker-compose.yml)"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null) \
+    || echo "    could not install docker-compose; the compose check will be skipped"
+fi
+
 echo "==> default model"
 contract-review models install

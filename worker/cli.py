@@ -370,7 +370,9 @@ def _print_metrics(metrics: dict) -> None:
 
 
 # the distributed deployment's commands: api, worker, beat, documents, reprocess, reconcile, webhooks, ...
+from worker.cli_ops import register as _register_deployment_commands  # noqa: E402
 
+_register_deployment_commands(app)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, Column, DateTime, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Column, DateTime, Index, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
-__all__ = ["Clause", "Document", "Review", "Risk", "Tenant", "utcnow"]
+__all__ = ["ApiKey", "AuditEvent", "Batch", "Clause", "Document", "Review", "Risk", "StageRun", "Tenant",
+           "WebhookDelivery", "WebhookEndpoint", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -28,6 +29,9 @@ class Tenant(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     name: str = Field(max_length=200)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    # webhook callbacks to loopback/private/link-local addresses are refused unless set (DESIGN §9)
+    allow_private_webhooks: bool = Field(default=False, sa_column=Column(Boolean, nullable=False,
+                                                                         server_default=false()))
 
 
 class Document(SQLModel, table=True):
@@ -59,6 +63,7 @@ class Document(SQLModel, table=True):
     playbook_version: str | None = Field(default=None, max_length=32)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    batch_id: int | None = Field(default=None, foreign_key="batch.id", index=True)
 
 
 class Clause(SQLModel, table=True):
@@ -119,3 +124,119 @@ class Risk(SQLModel, table=True):
     source: str = Field(max_length=8)
     confidence: float = 0.0
     citations: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+def _ts_null() -> Column:
+    return Column(DateTime(timezone=True), nullable=True)
+
+
+class ApiKey(SQLModel, table=True):
+    """A tenant's API key. Only ``sha256(key)`` is stored; ``key_id`` is the public
+    part of the key (``cr_<key_id>_<secret>``) used to find the row."""
+
+    __tablename__ = "api_key"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str = Field(foreign_key="tenant.id", index=True, max_length=64)
+    key_id: str = Field(max_length=32, unique=True)
+    key_hash: str = Field(max_length=64)
+    name: str = Field(default="", max_length=200)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    revoked_at: datetime | None = Field(default=None, sa_column=_ts_null())
+
+
+class Batch(SQLModel, table=True):
+    """A set of documents submitted together (``POST /v1/batches``)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str = Field(foreign_key="tenant.id", index=True, max_length=64)
+    name: str = Field(default="", max_length=200)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class StageRun(SQLModel, table=True):
+    """One stage of the chain for one document (DESIGN §3): idempotency key, timings and
+    the stage's output (extracted document, review result) so the next stage and re-runs
+    read it from here, never from a message.
+
+    Unique on (document, stage, pipeline version); ``fingerprint`` names the inputs the
+    output was made from (object etag; index, model and playbook versions), so a re-run
+    with the same inputs reuses the output and one with new inputs replaces it.
+    """
+
+    __tablename__ = "stage_run"
+    __table_args__ = (UniqueConstraint("document_id", "stage", "pipeline_version", name="uq_stage_run"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str = Field(foreign_key="tenant.id", index=True, max_length=64)
+    document_id: int = Field(foreign_key="document.id", index=True)
+    stage: str = Field(max_length=32)
+    pipeline_version: str = Field(max_length=32)
+    fingerprint: str = Field(default="", max_length=64)
+    status: str = Field(default="running", max_length=16)
+    attempts: int = 0
+    task_id: str | None = Field(default=None, max_length=64)
+    queue_wait_seconds: float | None = None
+    seconds: float | None = None
+    started_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    finished_at: datetime | None = Field(default=None, sa_column=_ts_null())
+    output: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class WebhookEndpoint(SQLModel, table=True):
+    """A tenant's callback URL, its ``whsec_`` secret and the events it wants.
+
+    ``status``: ``active``; ``disabled`` (the receiver answered 410 Gone); ``deleted``.
+    """
+
+    __tablename__ = "webhook_endpoint"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str = Field(foreign_key="tenant.id", index=True, max_length=64)
+    url: str = Field(sa_column=Column(Text, nullable=False))
+    secret: str = Field(max_length=128)
+    events: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="active", max_length=16)
+    disabled_reason: str | None = Field(default=None, max_length=200)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+
+
+class WebhookDelivery(SQLModel, table=True):
+    """One event for one endpoint (the outbox row, written with the review).
+
+    ``msg_id`` is the Standard Webhooks ``webhook-id``, the same on every attempt.
+    ``status``: ``pending`` -> ``delivered`` | ``failed`` (attempts exhausted) |
+    ``cancelled`` (endpoint disabled or deleted).
+    """
+
+    __tablename__ = "webhook_delivery"
+    __table_args__ = (Index("ix_webhook_delivery_due", "status", "next_attempt_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str = Field(foreign_key="tenant.id", index=True, max_length=64)
+    endpoint_id: int = Field(foreign_key="webhook_endpoint.id", index=True)
+    document_id: int | None = Field(default=None, foreign_key="document.id", index=True)
+    event_type: str = Field(max_length=32)
+    msg_id: str = Field(max_length=64, unique=True)
+    body: str = Field(sa_column=Column(Text, nullable=False))
+    status: str = Field(default="pending", max_length=16)
+    attempts: int = 0
+    next_attempt_at: datetime | None = Field(default_factory=utcnow, sa_column=_ts_null())
+    last_status_code: int | None = None
+    last_error: str | None = Field(default=None, sa_column=Column(Text))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    delivered_at: datetime | None = Field(default=None, sa_column=_ts_null())
+
+
+class AuditEvent(SQLModel, table=True):
+    """Who did what: keys created, endpoints added and removed, documents re-queued."""
+
+    __tablename__ = "audit_event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str | None = Field(default=None, foreign_key="tenant.id", index=True, max_length=64)
+    actor: str = Field(max_length=64)
+    action: str = Field(max_length=64)
+    subject: str = Field(default="", max_length=128)
+    detail: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())

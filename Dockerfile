@@ -1,0 +1,35 @@
+# One image for the API, cpu workers and beat; built with a CUDA base and
+# LLAMA_CMAKE_ARGS=-DGGML_CUDA=on for the LLM workers (docker-compose.yml does both).
+#
+#   docker build -t contract-review .
+#   docker build -t contract-review-gpu --build-arg BASE_IMAGE=nvidia/cuda:12.6.3-devel-ubuntu24.04 \
+#                --build-arg LLAMA_CMAKE_ARGS=-DGGML_CUDA=on .
+ARG BASE_IMAGE=python:3.11-slim-bookworm
+FROM ${BASE_IMAGE}
+
+# llama-cpp-python builds from source; the CPU default turns AMX off (DESIGN §11)
+ARG LLAMA_CMAKE_ARGS="-DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+ENV DEBIAN_FRONTEND=noninteractive PIP_NO_CACHE_DIR=1 PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 \
+    VIRTUAL_ENV=/opt/venv PATH=/opt/venv/bin:$PATH
+
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends build-essential cmake tesseract-ocr tesseract-ocr-chi-sim \
+ && (command -v python3 >/dev/null && python3 -c "import venv" 2>/dev/null \
+     || apt-get install -y --no-install-recommends python3 python3-venv python3-dev) \
+ && rm -rf /var/lib/apt/lists/* \
+ && python3 -m venv /opt/venv
+
+WORKDIR /app
+COPY pyproject.toml README.md CHANGELOG.md alembic.ini ./
+COPY pipelines pipelines
+COPY knowledge knowledge
+COPY worker worker
+COPY migrations migrations
+COPY examples examples
+# editable: migrations/ is found next to the worker package
+RUN CMAKE_ARGS="${LLAMA_CMAKE_ARGS}" pip install -e ".[llm,default-model]"
+
+RUN useradd --system --uid 10001 --home /data app && mkdir -p /data /models && chown app /data /models
+USER app
+EXPOSE 8000
+CMD ["contract-review", "--help"]

