@@ -77,4 +77,6 @@ def article_label(n: int) -> str:
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"article number must be a positive int: {n!r}")
+    if n >= 10**16:  # cn2an's limit
+        raise ValueError(f"article number too large: {n}")
     return f"第{cn2an.an2cn(n, 'low')}条"

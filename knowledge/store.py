@@ -91,6 +91,10 @@ def _choose(versions: list[_Version], as_of: str) -> _Version:
     return chosen
 
 
+# No PRC law has more than a few thousand articles (民法典: 1,260); larger numbers are not looked up.
+MAX_ARTICLE = 100_000
+
+
 class StatuteStore:
     """Read access to ``statutes.sqlite``; build one with :meth:`create`.
 
@@ -288,7 +292,7 @@ class StatuteStore:
             The stored article, or None when the law or the article does not exist.
         """
         canonical = self.resolve_law(law)
-        if canonical is None:
+        if canonical is None or not 1 <= int(article) <= MAX_ARTICLE:
             return None
         rows = self._query(f"SELECT {_COLUMNS} FROM articles WHERE law = ? AND article = ?", (canonical, int(article)))
         return _row_to_article(rows[0]) if rows else None

@@ -451,7 +451,13 @@ def _val(el: Any, tag: str) -> str | None:
 
 
 def _format_number(n: int, fmt: str) -> str:
-    """Render a list counter in a Word number format (decimal, Chinese, letters, Roman, circled)."""
+    """Render a list counter in a Word number format (decimal, Chinese, letters, Roman, circled).
+
+    Counters above 10,000 are written in digits: a hostile ``w:start`` must not turn a
+    letter or Roman counter into megabytes of text.
+    """
+    if n > 10_000 or n < 0:
+        return str(n)
     if fmt.startswith("chinese") or fmt in ("ideographDigital", "japaneseCounting", "taiwaneseCounting"):
         import cn2an
 

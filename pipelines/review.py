@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pipelines import PIPELINE_VERSION
 from pipelines.classify import classify_clauses, classify_contract_type, party_roles
-from pipelines.errors import GenerationError
+from pipelines.errors import DocumentTooLarge, GenerationError
 from pipelines.extract import extract
 from pipelines.generate import ClauseAnalysis, Generator, analyse_clause, severity_of
 from pipelines.retrieve import make_resolver, retrieve_for_clause
@@ -54,6 +54,8 @@ class ReviewOptions:
             severity first); bounds the cost per contract (OWASP LLM10).
         retrieve_k: retrieved articles per clause.
         max_tokens: generation cap per LLM call (tokens).
+        max_bytes, max_pages, max_chars: input limits (``too_large`` above them; 2,000,000
+            characters is about a thousand pages of Chinese text).
     """
 
     stance: Stance = Stance.neutral
@@ -63,6 +65,7 @@ class ReviewOptions:
     max_tokens: int = 512
     max_bytes: int = 50 * 1024 * 1024
     max_pages: int = 1000
+    max_chars: int = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,9 @@ def run_review(
     errors: list[StageError] = []
     with stage("extract"):
         doc = extract(data, filename=filename, max_bytes=options.max_bytes, max_pages=options.max_pages)
+        if len(doc.text) > options.max_chars:
+            raise DocumentTooLarge(f"{filename or 'the document'} has {len(doc.text):,} characters of text, over the "
+                                   f"limit of {options.max_chars:,}; split it into separate contracts.")
     with stage("segment"):
         clauses = segment(doc)
     with stage("classify"):
@@ -208,7 +214,7 @@ def run_review(
         ctx = ScreenContext(contract_type=contract_type, clauses=clauses, text=doc.text,
                             stance=options.stance, party_roles=party_roles(doc.text),
                             citation_checker=lambda law, art: resolve(law, art) is not None)
-        findings = screen(clauses, playbook, ctx)
+        findings = screen(clauses, playbook, ctx, errors=errors)
 
     analyses: dict[str, ClauseAnalysis] = {}
     totals = defaultdict(int)
@@ -261,6 +267,7 @@ def run_review(
             versions=Versions(pipeline=PIPELINE_VERSION, kb=index.version, playbook=playbook.version,
                               model=generator.name if (options.use_llm and generator) else "none"),
             document_text=doc.text,
+            warnings=doc.warnings,
             metrics=ReviewMetrics(
                 stage_seconds=seconds,
                 llm_calls=totals["calls"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date
 
 import cn2an
@@ -43,7 +44,7 @@ def parse_number(s: str) -> float | None:
         The value, or ``None`` when it is not a number.
     """
     s = s.replace(",", "").replace("，", "").strip()
-    if not s:
+    if not s or len(s) > 24:  # no amount, rate or article number in a contract is that long
         return None
     try:
         return float(s)
@@ -51,7 +52,7 @@ def parse_number(s: str) -> float | None:
         pass
     try:
         return float(cn2an.cn2an(s.replace("两", "二"), "smart"))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError):
         return None
 
 
@@ -334,13 +335,19 @@ def noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
 _XREF = re.compile(r"(?:本合同|本协议|本条款|见|按照|依照|根据|按)第(?P<n>[一二三四五六七八九十百零〇两\d]+)条")
 
 
+@lru_cache(maxsize=8)
+def _article_numbers(numbers: tuple[str, ...]) -> frozenset[int]:
+    out = set()
+    for number in numbers:
+        m = re.match(r"第([一二三四五六七八九十百零〇两\d]+)条", number)
+        if m and (v := parse_number(m.group(1))) is not None:
+            out.add(int(v))
+    return frozenset(out)
+
+
 def dangling_reference(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A cross-reference to an article the contract does not have."""
-    numbers = set()
-    for c in ctx.clauses:
-        m = re.match(r"第([一二三四五六七八九十百零〇两\d]+)条", c.number)
-        if m and (v := parse_number(m.group(1))) is not None:
-            numbers.add(int(v))
+    numbers = _article_numbers(tuple(c.number for c in ctx.clauses))  # once per document
     if not numbers:
         return []
     for sent in _split(clause.text):

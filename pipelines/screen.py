@@ -33,7 +33,7 @@ from pathlib import Path
 import yaml
 
 from pipelines.text import sentences
-from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, Stance
+from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance
 
 __all__ = ["Check", "Playbook", "ScreenContext", "load_playbook", "screen", "DEFAULT_PLAYBOOK_DIR"]
 
@@ -247,13 +247,16 @@ def _finding(check: Check, clause: Clause, evidence: str, severity: Severity) ->
     )
 
 
-def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext) -> list[Finding]:
+def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
+           errors: list | None = None) -> list[Finding]:
     """Run every playbook check over every clause.
 
     Args:
         clauses: classified clauses in reading order.
         playbook: from :func:`load_playbook`.
         ctx: document-level context (contract type, stance, party roles …).
+        errors: when given, a check that raises on a clause is recorded here as a
+            :class:`~pipelines.types.StageError` and the screen goes on; otherwise it raises.
 
     Returns:
         Findings in clause order; at most one per (check, clause).
@@ -284,7 +287,15 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext) ->
         for clause in clauses:
             if not _applies(check, clause, ctx):
                 continue
-            for hit in detector(clause, ctx, {**playbook.params, **check.params}):
+            try:
+                hits = list(detector(clause, ctx, {**playbook.params, **check.params}))
+            except Exception as exc:  # noqa: BLE001 - one broken check must not lose the review
+                if errors is None:
+                    raise
+                errors.append(StageError(stage="screen", clause_id=clause.clause_id, code="check_failed",
+                                         message=f"{check.id}: {type(exc).__name__}: {exc}"[:300]))
+                continue
+            for hit in hits:
                 severity = _apply_stance(check, hit.severity or check.severity, hit.sentence, ctx)
                 if severity is None:
                     continue

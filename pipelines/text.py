@@ -32,9 +32,11 @@ def sentences(text: str) -> list[tuple[int, str]]:
         if _END.match(ch):
             cut = True
         elif ch == "\n":
-            prev = text[start:i].rstrip()
+            j = i - 1
+            while j >= start and text[j] in " \t\r\u3000":
+                j -= 1
             nxt = text[i + 1: i + 40]
-            cut = (not prev) or prev[-1] in "：:。；;！!？?" or bool(_ITEM_START.match(nxt)) or not nxt.strip()
+            cut = j < start or text[j] in "：:。；;！!？?\n" or bool(_ITEM_START.match(nxt)) or not nxt.strip()
         if cut:
             piece = text[start: i + 1]
             if piece.strip():

@@ -345,7 +345,7 @@ class Review(_Frozen):
     ``schema_version`` follows semantic versioning; see ``CHANGELOG.md`` for changes.
     """
 
-    schema_version: str = "1.0.0"
+    schema_version: str = "1.1.0"
     document: dict  # {filename, sha256, format, page_count}
     contract_type: str
     stance: Stance
@@ -356,3 +356,4 @@ class Review(_Frozen):
     document_text: str
     metrics: ReviewMetrics
     errors: tuple[StageError, ...] = ()
+    warnings: tuple[str, ...] = ()  # from extraction, e.g. hidden (white/tiny) text on a page

@@ -56,6 +56,10 @@ def _errors():
         raise _fail(exc.code, exc.message) from None
     except OSError as exc:
         raise _fail("io_error", f"{exc.strerror or exc}: {exc.filename or ''}".strip()) from None
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug must still end with a code and a message
+        raise _fail("internal_error", f"{type(exc).__name__}: {exc} (this is a bug; please report it)") from None
 
 
 def _progress() -> Progress:
@@ -83,6 +87,11 @@ def _print_review(review, console: Console = out) -> None:
 
 
 
+def _display_name(path: Path) -> str:
+    """The file name as valid UTF-8 (undecodable bytes in a name become U+FFFD)."""
+    return path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _persist(path: Path, result=None, error: PipelineError | None = None) -> None:
     """Store the document (and its clauses and review) in the embedded database."""
     from sqlmodel import Session
@@ -99,8 +108,9 @@ def _persist(path: Path, result=None, error: PipelineError | None = None) -> Non
     (objects / sha).write_bytes(data)
     with Session(engine_for(settings.db_url)) as session:
         crud.ensure_tenant(session, tenant_id="local", name="embedded")
-        doc = crud.record_document(session, tenant_id="local", bucket="local", object_key=path.name, etag=sha,
-                                   filename=path.name, size_bytes=len(data))
+        name = _display_name(path)
+        doc = crud.record_document(session, tenant_id="local", bucket="local", object_key=name, etag=sha,
+                                   filename=name, size_bytes=len(data))
         if error is not None:
             crud.mark_failed(session, document=doc, code=str(error.code), message=error.message)
         else:
@@ -133,7 +143,8 @@ def review(
         data = contract.read_bytes()
         try:
             # check the input first: a bad file fails in a second, before any index or model loads
-            extract(data, filename=contract.name, max_bytes=settings.max_document_bytes, max_pages=settings.max_pages)
+            extract(data, filename=_display_name(contract), max_bytes=settings.max_document_bytes,
+                    max_pages=settings.max_pages)
         except PipelineError as exc:
             if not no_store:
                 _persist(contract, error=exc)
@@ -151,10 +162,12 @@ def review(
         def progress(stage: str, done: int, total: int) -> None:
             prog.update(task, description=f"{stage}", completed=done, total=total)
 
-        result = run_review(data, filename=contract.name, index=index, playbook=pb, generator=generator,
+        result = run_review(data, filename=_display_name(contract), index=index, playbook=pb, generator=generator,
                             options=review_options(settings, stance=stance, use_llm=not no_llm), progress=progress)
     _print_review(result.review)
     with _errors():
+        if not no_store:  # stored first: a bad --out path must not lose the review
+            _persist(contract, result=result)
         if out_path:
             out_path.write_text(review_to_json(result.review), encoding="utf-8")
             err.print(f"review written to {out_path}")
@@ -164,8 +177,6 @@ def review(
             else:
                 annotated_pdf.write_bytes(annotate_pdf(data, result.review))
                 err.print(f"annotated PDF written to {annotated_pdf}")
-        if not no_store:
-            _persist(contract, result=result)
 
 
 @kb_app.command("build")
@@ -316,11 +327,19 @@ def eval_cmd(
     if not directory.is_dir():
         raise _fail("not_found", f"{directory} is not a directory")
     with _errors():
-        metrics = run_eval(directory, use_llm=not no_llm, stance=stance, console=err)
+        try:
+            metrics = run_eval(directory, use_llm=not no_llm, stance=stance, console=err)
+        except ValueError as exc:
+            raise _fail("bad_gold", str(exc)) from None
+    if not metrics["cases_run"] and not metrics["failed"]:
+        raise _fail("no_cases", f"no case under {directory}: expected DIR/<case>/contract.* with gold.json beside it")
     _print_metrics(metrics)
     if out_path:
         out_path.write_text(json.dumps(metrics, ensure_ascii=False, indent=2), encoding="utf-8")
         err.print(f"metrics written to {out_path}")
+    if metrics["failed"]:
+        err.print(f"[red]{len(metrics['failed'])} case(s) could not be reviewed: {', '.join(metrics['failed'])}[/]")
+        raise typer.Exit(1)
 
 
 @app.command()

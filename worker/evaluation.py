@@ -29,8 +29,16 @@ def find_cases(directory: Path) -> list[tuple[str, Path, dict]]:
     cases = []
     for gold_path in sorted(Path(directory).glob("*/gold.json")):
         contracts = sorted(p for p in gold_path.parent.glob("contract.*") if p.is_file())
-        if contracts:
-            cases.append((gold_path.parent.name, contracts[0], json.loads(gold_path.read_text(encoding="utf-8"))))
+        if not contracts:
+            continue
+        try:
+            gold = json.loads(gold_path.read_text(encoding="utf-8"))
+            if not isinstance(gold, dict) or not all(isinstance(r, dict) and "anchor" in r and "category" in r
+                                                     for r in gold.get("risks", [])):
+                raise ValueError("expected an object whose risks each have a category and an anchor")
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{gold_path}: not a valid gold file ({exc})") from exc
+        cases.append((gold_path.parent.name, contracts[0], gold))
     return cases
 
 
@@ -65,6 +73,8 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
                                 generator=generator, options=review_options(settings, stance=stance, use_llm=use_llm))
         except PipelineError as exc:
             failed[case_id] = f"{exc.code}: {exc.message}"
+            if console is not None:
+                console.print(f"{case_id}: FAILED {failed[case_id]}", highlight=False)
             continue
         seconds[case_id] = round(time.perf_counter() - t0, 2)
         m = result.review.metrics

@@ -119,3 +119,19 @@ def test_phrasing_variants_are_caught(case):
     ctx = ScreenContext(contract_type=case["type"], clauses=[clause], text=text,
                         party_roles={"party_a": ("甲方",), "party_b": ("乙方",)})
     assert case["category"] in {f.category.value for f in screen([clause], PLAYBOOK, ctx)}
+
+
+@pytest.mark.parametrize("text", [
+    "按照第" + "9" * 400 + "条执行。",
+    "违约金按百分之" + "一" * 320 + "计算。",
+    "依据《中华人民共和国民法典》第99999999999999999999条处理。",
+    "依据《中华人民共和国民法典》第12345678901234567条处理。",
+])
+def test_absurd_numbers_in_the_text_do_not_break_the_screen(text):
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text,
+                    char_start=0, char_end=len(text), level=1)
+    ctx = ScreenContext(contract_type="买卖合同", clauses=[clause], text=text,
+                        citation_checker=_citation_checker)
+    errors: list = []
+    screen([clause], PLAYBOOK, ctx, errors=errors)
+    assert errors == []
