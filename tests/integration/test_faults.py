@@ -21,9 +21,9 @@ from worker.db.models import Document, Review, StageRun, WebhookDelivery, Webhoo
 
 @pytest.fixture(scope="module")
 def big_pdf() -> bytes:
-    """150 pages: each stage takes long enough to be caught running and killed, even on a
-    loaded 2-core machine."""
-    return contract_pdf(150)
+    """600 pages: each stage runs for seconds, longer than the reconcile command that
+    starts it takes to exit, so the test can catch it running and kill it."""
+    return contract_pdf(600)
 
 
 def _own_queues(stack_env: dict, tag: str, **extra: str) -> dict:
@@ -45,7 +45,9 @@ def _running(it_db: str, doc_id: int, stage: str):
 
 @pytest.fixture(scope="module")
 def kill_env(stack_env) -> dict:
-    return _own_queues(stack_env, "kill")
+    # time limits and visibility timeout above the big PDF's stages on a loaded machine
+    return _own_queues(stack_env, "kill", CR_TASK_TIME_LIMIT="120", CR_LLM_TASK_TIME_LIMIT="120",
+                       CR_VISIBILITY_TIMEOUT="150")
 
 
 @pytest.fixture(scope="module")

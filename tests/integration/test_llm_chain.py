@@ -26,7 +26,7 @@ def test_the_chain_reviews_with_the_model_on_its_llm_queue(stack_env, s3, it_db,
     llm = Proc([str(BIN / "contract-review"), "worker", "llm", "--model", MODEL, "--gpu", "0"], env=env,
                log=it_dir / "llm-worker.log")
     try:
-        wait_for(lambda: " ready." in llm.log_text(), timeout=60, what="the LLM worker")
+        wait_for(lambda: " ready." in llm.log_text(), timeout=300, what="the LLM worker")
         assert f"llm.{MODEL}" in llm.log_text()
         put(s3, "llm/inbox/设备采购合同.txt", contract_txt(900))
         assert "started 1" in run_cli(["reconcile", "--tenant", "llm"], env).stdout
