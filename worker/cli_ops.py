@@ -47,7 +47,9 @@ def _run_worker(queues: list[str], concurrency: int, name: str, loglevel: str, m
     from worker.celery_app import app
 
     argv = ["worker", "-Q", ",".join(queues), "-c", str(concurrency), "--prefetch-multiplier", "1",
-            "-n", name, "-l", loglevel, "-E", "--max-tasks-per-child", str(max_tasks_per_child)]
+            "-n", name, "-l", loglevel, "-E"]
+    if max_tasks_per_child > 0:  # 0: never replace the process (an LLM worker keeps its model)
+        argv += ["--max-tasks-per-child", str(max_tasks_per_child)]
     app.worker_main(argv)
 
 
