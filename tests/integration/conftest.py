@@ -8,6 +8,7 @@ visibility timeout, retry schedules) through the same ``CR_`` variables producti
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import uuid
@@ -55,9 +56,9 @@ def it_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("integration")
 
 
-@pytest.fixture(scope="session")
-def it_db(it_dir):
-    """A migrated PostgreSQL database for the session."""
+@contextlib.contextmanager
+def fresh_database():
+    """A new, migrated PostgreSQL database on the machine's server; dropped on exit."""
     import sqlalchemy
 
     from worker.db.session import engine_for, upgrade
@@ -68,12 +69,21 @@ def it_db(it_dir):
     with admin.connect() as conn:
         conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
     url = admin_url.rsplit("/", 1)[0] + f"/{name}"
-    upgrade(url)
-    yield url
-    engine_for(url).dispose()
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.dispose()
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        engine_for(url).dispose()
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def it_db(it_dir):
+    """A migrated PostgreSQL database for the session."""
+    with fresh_database() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import time
 import pytest
 from standardwebhooks import Webhook
 
-from tests.integration.conftest import run_cli
+from tests.integration.conftest import fresh_database, run_cli
 from tests.integration.stack import (BIN, CeleryWorker, Proc, Receiver, RedisServer, TcpProxy, contract_pdf,
                                      contract_txt,
                                      db_rows, put, wait_documents, wait_for)
@@ -44,10 +44,26 @@ def _running(it_db: str, doc_id: int, stage: str):
 
 
 @pytest.fixture(scope="module")
-def kill_env(stack_env) -> dict:
+def kill_db(stack_env):
+    """The kill tests' own database: their big PDFs run under long time limits, and must
+    not be among the reviews ``reprocess --stale`` later re-runs under the stack's short
+    ones (test_reprocess_and_reconcile waits for every stale review)."""
+    from sqlmodel import Session
+
+    from worker.db import crud
+    from worker.db.session import engine_for
+
+    with fresh_database() as url:
+        with Session(engine_for(url)) as s:
+            crud.ensure_tenant(s, tenant_id="kill")
+        yield url
+
+
+@pytest.fixture(scope="module")
+def kill_env(stack_env, kill_db) -> dict:
     # time limits and visibility timeout above the big PDF's stages on a loaded machine
     return _own_queues(stack_env, "kill", CR_TASK_TIME_LIMIT="120", CR_LLM_TASK_TIME_LIMIT="120",
-                       CR_VISIBILITY_TIMEOUT="150")
+                       CR_VISIBILITY_TIMEOUT="150", CR_DATABASE_URL=kill_db)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +76,8 @@ def kill_worker(kill_env, it_dir):
 
 @pytest.mark.parametrize("stage", ["extract", "review", "persist"])
 def test_a_worker_process_killed_mid_stage_still_reviews_the_document_exactly_once(
-        stage, kill_env, kill_worker, s3, it_db, big_pdf, tenant_keys):
+        stage, kill_env, kill_worker, s3, kill_db, big_pdf):
+    it_db = kill_db
     doc = _start_one(s3, kill_env, it_db, f"kill/{stage}/big.pdf", big_pdf)
     # WHEN the process running the stage is SIGKILLed while the stage runs
     wait_for(lambda: _running(it_db, doc.id, stage), timeout=180, interval=0.005, what=f"{stage} running")
@@ -79,10 +96,11 @@ def test_a_worker_process_killed_mid_stage_still_reviews_the_document_exactly_on
 
 
 def test_a_whole_worker_killed_mid_chain_is_replaced_and_the_document_reviewed_once(
-        stack_env, s3, it_db, it_dir, tenant_keys):
+        stack_env, s3, kill_db, it_dir):
+    it_db = kill_db
     # a visibility timeout of 30 s (time limits below it) so the lost message comes back soon
     env = _own_queues(stack_env, "kill-whole", CR_VISIBILITY_TIMEOUT="30", CR_TASK_TIME_LIMIT="25",
-                      CR_LLM_TASK_TIME_LIMIT="25")
+                      CR_LLM_TASK_TIME_LIMIT="25", CR_DATABASE_URL=kill_db)
     first = CeleryWorker(env, it_dir / "kill-whole-1.log", concurrency=1, name="kill-whole-1")
     doc = _start_one(s3, env, it_db, "kill/whole/big.pdf", contract_pdf(40))
     wait_for(lambda: _running(it_db, doc.id, "review"), timeout=60, interval=0.005, what="review running")

@@ -1,5 +1,9 @@
 """The one end-to-end test of the LLM path through the distributed chain: a cpu worker
-and an LLM worker (``contract-review worker llm``) holding the real default model."""
+and an LLM worker (``contract-review worker llm``) holding the real default model.
+
+It works in a database and a broker prefix of its own: its LLM worker stops when the
+test ends, so its document must not be among those ``reprocess --stale`` re-runs later
+in the session (test_reprocess_and_reconcile waits for every stale review)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.conftest import run_cli
+from tests.integration.conftest import fresh_database, run_cli
 from tests.integration.stack import CeleryWorker, Proc, BIN, contract_txt, db_rows, put, wait_for
 from worker.db.models import Document, Review, StageRun
 
@@ -17,8 +21,21 @@ MODEL = "qwen2.5-coder-0.5b"
 
 @pytest.mark.llm
 @pytest.mark.slow
-def test_the_chain_reviews_with_the_model_on_its_llm_queue(stack_env, s3, it_db, it_dir, tenant_keys):
-    env = {**stack_env, "CR_REDIS_KEY_PREFIX": f"{stack_env['CR_REDIS_KEY_PREFIX']}llm:", "CR_USE_LLM": "true",
+def test_the_chain_reviews_with_the_model_on_its_llm_queue(stack_env, s3, it_dir):
+    from sqlmodel import Session
+
+    from worker.db import crud
+    from worker.db.session import engine_for
+
+    with fresh_database() as db_url:
+        with Session(engine_for(db_url)) as s:
+            crud.ensure_tenant(s, tenant_id="llm")
+            s.commit()
+        _review_with_the_model(stack_env, s3, db_url, it_dir)
+
+
+def _review_with_the_model(stack_env, s3, it_db, it_dir):
+    env = {**stack_env, "CR_DATABASE_URL": it_db, "CR_REDIS_KEY_PREFIX": f"{stack_env['CR_REDIS_KEY_PREFIX']}llm:", "CR_USE_LLM": "true",
            "CR_MODEL": MODEL, "CR_MODELS_DIR": str(REPO / ".contract-review" / "models"),
            "CR_MAX_LLM_CLAUSES": "1", "CR_TASK_TIME_LIMIT": "1500", "CR_LLM_TASK_TIME_LIMIT": "1500",
            "CR_VISIBILITY_TIMEOUT": "1600"}

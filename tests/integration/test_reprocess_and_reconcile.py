@@ -75,7 +75,13 @@ def test_reprocess_stale_after_a_playbook_change_reruns_exactly_the_stale_review
         docs = {d.id: d for d in db_rows(it_db, Document, Document.id.in_(list(stale)))}
         return all(d.status == "reviewed" and d.playbook_version != stale[i] for i, d in docs.items())
 
-    wait_for(all_rerun, timeout=180, interval=0.5, what="every stale review re-run")
+    try:
+        wait_for(all_rerun, timeout=180, interval=0.5, what="every stale review re-run")
+    except TimeoutError:
+        left = [(d.id, d.tenant_id, d.object_key, d.status, d.error_code, d.error_message)
+                for d in db_rows(it_db, Document, Document.id.in_(list(stale)))
+                if not (d.status == "reviewed" and d.playbook_version != stale[d.id])]
+        raise AssertionError(f"not re-run: {left}") from None
     for doc in stale:
         assert len(db_rows(it_db, Review, Review.document_id == doc)) == 2
     assert "reprocessing 0 document(s)" in run_cli(["reprocess", "--stale"], stack_env).stdout

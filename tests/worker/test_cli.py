@@ -154,3 +154,26 @@ def test_review_with_the_real_model_end_to_end(tmp_path, cli_env):
         for c in risk["citations"] + [c for s in risk["reasoning_chain"] for c in s["citations"]]:
             a = store.get(c["law"], c["article"])
             assert a is not None and a.status == "现行有效" and a.text_sha256 == c["text_sha256"]
+
+
+def test_kb_build_from_a_jsonl_file_makes_a_new_current_index_that_cite_reads(tmp_path, cli_env):
+    # GIVEN two articles of a firm's own statute file
+    src = tmp_path / "articles.jsonl"
+    src.write_text("\n".join(json.dumps(a, ensure_ascii=False) for a in [
+        {"law": "中华人民共和国测试法", "article": 1, "text": "为了测试，制定本法。"},
+        {"law": "中华人民共和国测试法", "article": 2, "text": "当事人约定的违约金过分高于造成的损失的，可以请求调整。"},
+    ]) + "\n", encoding="utf-8")
+    env = {**cli_env, "CR_INDEX_DIR": str(tmp_path / "index")}
+    # WHEN the index is built from it
+    r = run_cli(["kb", "build", "--jsonl", str(src)], env)
+    # THEN it is the current version and its articles resolve
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ready" in r.stdout and '"articles": 2' in r.stdout
+    ok = run_cli(["kb", "cite", "《中华人民共和国测试法》第二条"], env)
+    assert ok.returncode == 0 and "违约金过分高于" in ok.stdout, ok.stdout + ok.stderr
+    assert run_cli(["kb", "cite", "《中华人民共和国测试法》第三条"], env).returncode != 0
+
+
+def test_kb_build_refuses_a_missing_source_with_its_code(tmp_path, cli_env):
+    r = run_cli(["kb", "build", "--jsonl", str(tmp_path / "nope.jsonl")], cli_env)
+    assert r.returncode != 0 and "not_found" in r.stderr + r.stdout and "Traceback" not in r.stderr
