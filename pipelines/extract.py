@@ -91,6 +91,7 @@ def extract(
         raw = _extract_docx(data, what)
     else:
         raw, encoding = _extract_txt(data, what)
+    raw = _clean_lines(raw, warnings)
     if not any(t.strip() for t, _, _ in raw):
         raise EmptyDocument(f"{what} contains no text; check that the right file was uploaded.")
     lines, pos = [], 0
@@ -103,6 +104,39 @@ def extract(
         lines=tuple(lines), page_count=page_count, encoding=encoding, removed_lines=removed,
         warnings=tuple(warnings),
     )
+
+
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+"""Zero-width, soft-hyphen and bidirectional-control characters (Unicode TR #9 explicit
+formatting; the "Trojan Source" paper, Boucher & Anderson 2021): invisible on the page,
+they split a 第N条 heading or a keyword so rules and segmentation miss it, or reorder
+what a reader sees."""
+_LINE_BREAKS = re.compile("[\u2028\u2029\u0085\x0b\x0c]")
+"""Unicode line/paragraph separators and vertical tab / form feed: line breaks to a
+reader, so each starts a new line here (Unicode TR #14 mandatory breaks)."""
+
+
+def _clean_lines(raw: list[_RawLine], warnings: list[str]) -> list[_RawLine]:
+    """Split lines at Unicode line separators and drop invisible formatting characters.
+
+    Args:
+        raw: ``(text, page, bbox)`` lines as an extractor produced them.
+        warnings: gets one sentence when invisible characters were removed (a reviewer
+            should know the file carried them).
+
+    Returns:
+        The lines to index: pieces of a split line keep the line's page and bbox.
+    """
+    out: list[_RawLine] = []
+    removed = 0
+    for text, page, box in raw:
+        text, n = _INVISIBLE.subn("", text)
+        removed += n
+        out.extend((piece, page, box) for piece in _LINE_BREAKS.split(text))
+    if removed:
+        warnings.append(f"{removed} invisible formatting character(s) (zero-width or bidirectional controls) "
+                        "were removed; they can hide or reorder text, so compare the clauses with the original.")
+    return out
 
 
 def _sniff(data: bytes, what: str) -> str:

@@ -46,6 +46,7 @@ _HEAD = re.compile(
     rf"|(?P<alpha>[（(](?P<al_n>[a-zA-Z]{{1,4}})[）)])"
 )
 _XREF_NEXT = re.compile(r"^(?:[的之第款项所中至到和或及与、，,；;。）)]|约定|规定|项下|以及)")
+_XREF_AFTER_SPACE = re.compile(r"^(?:的|之[^一二三四五六七八九十]|约定|规定|所述|项下|以及)")  # "第一条 约定的…" wrapped
 _UNIT_NEXT = re.compile(r"^\s*[%％‰万千亿元角倍年月日天时分秒号楼层室米吨件台套个次期级条款项]")
 _GRP_AGAIN = re.compile(rf"第\s*[{_CN}{_D}]+\s*(?:编|部分|章|节)")
 _TOC_ENTRY = re.compile(r"(?:\.{3,}|…+|·{3,}|_{3,})\s*[0-9]+\s*$")
@@ -193,6 +194,10 @@ def _place(c: _Node, stack: list[_Node], last: dict[tuple, _Node]) -> _Node | No
         return _fit(c, stack)
     if first or prev is None and c.kind in ("art", "chapter", "part", "annex"):
         return _fit(c, stack)
+    if prev is not None and c.kind == "art" and c.spaced and c.title:
+        # "第五条 违约责任" repeated, out of order or after a gap: a numbering slip of the
+        # contract, still an article of its own (the sibling of the last one)
+        return prev.parent if prev.parent is None or prev.parent in stack else _fit(c, stack)
     return False
 
 
@@ -240,7 +245,8 @@ def _candidate(raw: str, line: int, offset: int) -> _Node | None:
     if _TOC_ENTRY.search(rest):
         return None
     if m.group("grp"):
-        if _XREF_NEXT.match(rest) or m.group("gk") != "条" and _GRP_AGAIN.search(rest):
+        if (_XREF_NEXT.match(rest) or _XREF_AFTER_SPACE.match(rest.lstrip(" \t　"))
+                or m.group("gk") != "条" and _GRP_AGAIN.search(rest)):
             return None  # a cross-reference, or table-of-contents lines run together
         kind = {"编": "part", "部分": "part", "章": "chapter", "节": "section", "条": "art"}[m.group("gk")]
         value = (_int(m.group("gn")),)

@@ -349,6 +349,27 @@ def test_txt_keeps_blank_lines_and_offsets():
     assert [(ln.char_start, ln.char_end) for ln in doc.lines] == [(0, 7), (8, 8), (9, 16)]
 
 
+def test_invisible_characters_are_removed_and_reported_so_headings_still_start_clauses():
+    # GIVEN headings split by a zero-width space and a right-to-left override, and a
+    # clause separated from the next by U+2028 LINE SEPARATOR instead of a newline
+    text = ("借款合同\n第\u200b一条 借款金额为人民币伍万元。\u2028第二条 借款期限一年。\n"
+            "\u202e第三条\u202c 逾期还款的，按日万分之五支付违约金。")
+
+    doc = extract(text.encode("utf-8"))
+    clauses = segment(doc)
+
+    # THEN the text is what a reader sees, each heading starts its clause, and the
+    # review is told the file carried invisible characters
+    assert doc.text == "借款合同\n第一条 借款金额为人民币伍万元。\n第二条 借款期限一年。\n第三条 逾期还款的，按日万分之五支付违约金。"
+    assert [c.number for c in clauses if c.number] == ["第一条", "第二条", "第三条"]
+    assert any("3 invisible formatting character" in w for w in doc.warnings)
+    _assert_offsets(doc)
+
+
+def test_plain_text_carries_no_invisible_character_warning():
+    assert extract("第一条 价款为人民币拾万元。".encode()).warnings == ()
+
+
 # -------------------------------------------------------------------------- errors
 
 

@@ -91,6 +91,22 @@ def test_item_numbers_that_do_not_fit_are_not_headings():
     assert "5. 日历日内付清。" in clauses[2].text
 
 
+@pytest.mark.parametrize("slip", ["第二条 付款方式", "第一条 付款方式", "第九条 付款方式"])
+def test_a_titled_article_heading_out_of_sequence_still_starts_its_own_clause(slip):
+    # GIVEN a contract whose drafter repeated, reversed or skipped an article number
+    clauses = seg(f"买卖合同\n第一条 标的\n乙方交付设备一台。\n第二条 价款\n价款为十万元。\n{slip}\n"
+                  "验收后十日内付清。\n第三条 违约责任\n违约方应赔偿损失。\n")
+    # THEN every 第N条 heading with a title starts a clause: the anchor is found on its own
+    assert numbers(clauses) == ["", "第一条", "第二条", slip.split()[0], "第三条"]
+    assert clauses[3].text.startswith(slip) and "验收后十日内付清" in clauses[3].text
+
+
+def test_a_cross_reference_at_the_start_of_a_line_is_not_an_out_of_sequence_heading():
+    clauses = seg("买卖合同\n第一条 标的\n乙方交付设备一台。\n第二条 价款\n价款为十万元，按\n第一条 约定交付后支付。\n"
+                  "第三条 违约责任\n违约方应赔偿损失。\n")
+    assert numbers(clauses) == ["", "第一条", "第二条", "第三条"]
+
+
 def test_a_list_inside_an_article_is_not_top_level():
     clauses = seg(
         "买卖合同\n第六条 验收\n1. 到货后三日内验收。\n2. 验收不合格的，乙方应更换。\n第七条 质量保证\n"
