@@ -88,7 +88,7 @@ def extract(
     if kind == "pdf":
         raw, page_count, removed = _extract_pdf(data, what, max_pages, warnings)
     elif kind == "docx":
-        raw = _extract_docx(data, what)
+        raw = _extract_docx(data, what, warnings)
     else:
         raw, encoding = _extract_txt(data, what)
     raw = _clean_lines(raw, warnings)
@@ -362,8 +362,9 @@ def _drop_running_lines(pages: list[tuple[float, list[_RawLine]]]) -> tuple[list
 
 # -------------------------------------------------------------------------- DOCX
 
-def _extract_docx(data: bytes, what: str) -> list[_RawLine]:
-    """Paragraphs and table rows of a DOCX body in reading order (headers/footers excluded)."""
+def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]:
+    """Paragraphs and table rows of a DOCX body in reading order (headers/footers excluded).
+    Hidden runs are kept in the text and reported in ``warnings``, as for PDFs."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
@@ -377,10 +378,31 @@ def _extract_docx(data: bytes, what: str) -> list[_RawLine]:
         import docx  # python-docx
 
         document = docx.Document(io.BytesIO(data))
-        return list(_docx_lines(document.element.body, _Numbering(document)))
+        lines = list(_docx_lines(document.element.body, _Numbering(document)))
+        hidden = _docx_hidden_chars(document.element.body)
     except Exception as exc:  # noqa: BLE001 - any parser failure on a hostile file is "corrupt"
         raise CorruptDocument(f"{what} could not be read as a Word document ({type(exc).__name__}); "
                               "open it in Word, save it again and re-upload.") from exc
+    if hidden:
+        warnings.append(f"the document has {hidden} characters of hidden text (Word's hidden font or white "
+                        "text); it is kept in the text for review.")
+    return lines
+
+
+def _docx_hidden_chars(body: Any) -> int:
+    """Characters in runs a reader does not see: ``w:vanish`` (hidden font) or white
+    colour (ECMA-376 Part 1, §17.3.2.41 vanish, §17.3.2.6 color)."""
+    hidden = 0
+    for run in body.iter(_W + "r"):
+        props = run.find(_W + "rPr")
+        if props is None:
+            continue
+        vanish, color = props.find(_W + "vanish"), props.find(_W + "color")
+        off = vanish is not None and vanish.get(_W + "val") not in ("0", "false", "off")
+        white = color is not None and (color.get(_W + "val") or "").upper() == "FFFFFF"
+        if off or white:
+            hidden += sum(len((t.text or "").strip()) for t in run.iter(_W + "t"))
+    return hidden
 
 
 def _docx_lines(body: Any, numbering: _Numbering) -> Iterator[_RawLine]:

@@ -55,6 +55,19 @@ def risk_rows(review: Review) -> list[dict[str, str]]:
     return rows
 
 
+def _drop_actions(doc: pymupdf.Document) -> None:
+    """Remove what ``scrub`` leaves: the catalog's open action, and document, page and
+    object additional-actions (/AA) or JavaScript/Launch actions (ISO 32000-1 §12.6)."""
+    cat = doc.pdf_catalog()
+    for key in ("OpenAction", "AA"):
+        doc.xref_set_key(cat, key, "null")
+    for x in range(1, doc.xref_length()):
+        if doc.xref_get_key(x, "AA")[0] != "null":
+            doc.xref_set_key(x, "AA", "null")
+        if doc.xref_get_key(x, "S")[1] in ("/JavaScript", "/Launch") or doc.xref_get_key(x, "JS")[0] != "null":
+            doc.update_object(x, "<<>>")
+
+
 def annotate_pdf(data: bytes, review: Review) -> bytes:
     """Return a copy of the PDF with every flagged clause highlighted and a note.
 
@@ -67,15 +80,25 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
         review: its review; risks without bboxes are skipped.
 
     Returns:
-        The annotated PDF bytes.
+        The annotated PDF bytes. Active content of the original (JavaScript, embedded
+        and attached files) is removed first: the copy is opened by lawyers who trust
+        it because it came from the review tool (PyMuPDF ``Document.scrub``).
 
     Raises:
-        ValueError: when ``data`` is not a PDF.
+        ValueError: when ``data`` is not a PDF, or its active content cannot be removed.
     """
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - PyMuPDF raises several types
         raise ValueError(f"not a PDF: {exc}") from exc
+    try:
+        doc.scrub(attached_files=True, embedded_files=True, javascript=True, clean_pages=False, hidden_text=False,
+                  metadata=False, redactions=False, remove_links=False, reset_fields=False, reset_responses=False,
+                  thumbnails=False, xml_metadata=False)
+        _drop_actions(doc)
+    except Exception as exc:  # noqa: BLE001 - PyMuPDF raises several types
+        doc.close()
+        raise ValueError(f"could not remove the PDF's active content: {exc}") from exc
     pages: dict[int, pymupdf.Page] = {}
 
     def page_of(n: int) -> pymupdf.Page:

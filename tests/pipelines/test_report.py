@@ -57,3 +57,19 @@ def test_annotated_pdf_has_a_highlight_per_line_and_a_note_per_risk():
 def test_table_rows_show_clause_page_and_short_citation():
     [row] = risk_rows(_review())
     assert row["where"] == "第六条 违约责任 (p.1)" and row["citations"] == "《民法典》第五百八十五条"
+
+
+def test_annotated_pdf_drops_the_originals_javascript_and_embedded_files():
+    # GIVEN a PDF that runs JavaScript when opened and carries an embedded file
+    doc = pymupdf.open(stream=_pdf(), filetype="pdf")
+    doc.embfile_add("payload.exe", b"MZ not really", filename="payload.exe")
+    doc.xref_set_key(doc.pdf_catalog(), "OpenAction", "<</S/JavaScript/JS(app.alert\\('opened'\\))>>")
+    hostile = doc.tobytes()
+    doc.close()
+    assert b"JavaScript" in hostile
+    # WHEN the review tool returns its annotated copy
+    out_bytes = annotate_pdf(hostile, _review())
+    out = pymupdf.open(stream=out_bytes, filetype="pdf")
+    # THEN neither survives, and the notes are still there
+    assert out.embfile_count() == 0 and b"app.alert" not in out_bytes
+    assert len(list(out[0].annots())) == 3
