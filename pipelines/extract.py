@@ -288,26 +288,32 @@ def _page_rows(page: Any, pno: int, info: dict[str, Any], warnings: list[str]) -
     if hidden and hidden < sum(len(t.strip()) for t, _, _ in items):
         warnings.append(f"page {pno} has {hidden} characters of hidden text (white, tiny, transparent or "
                         "off-page); it is kept in the text for review.")
+    # one pass, each group's vertical extent kept as it grows (linear in the lines of a page)
     groups: list[list[tuple[str, _Box, bool]]] = []
+    extent: list[float] = [0.0, 0.0]
     for it in sorted(items, key=lambda it: (it[1][1], it[1][0])):
         last = groups[-1] if groups else None
         if last and it[2] and last[0][2]:
-            top, bottom = min(b[1][1] for b in last), max(b[1][3] for b in last)
+            top, bottom = extent
             if min(bottom, it[1][3]) - max(top, it[1][1]) >= 0.5 * min(bottom - top, it[1][3] - it[1][1]):
                 last.append(it)
+                extent = [min(top, it[1][1]), max(bottom, it[1][3])]
                 continue
         groups.append([it])
+        extent = [it[1][1], it[1][3]]
     rows: list[_RawLine] = []
     for group in groups:
         group.sort(key=lambda it: it[1][0])
-        text, prev = "", None
+        parts: list[str] = []
+        prev = None
         for t, box, _ in group:
-            if prev is not None and box[0] - prev[2] > 0.25 * (box[3] - box[1]) and not text.endswith(" "):
-                text += " "
-            text, prev = text + t, box
+            if prev is not None and box[0] - prev[2] > 0.25 * (box[3] - box[1]) and not (parts and parts[-1].endswith(" ")):
+                parts.append(" ")
+            parts.append(t)
+            prev = box
         box = (min(b[1][0] for b in group), min(b[1][1] for b in group),
                max(b[1][2] for b in group), max(b[1][3] for b in group))
-        rows.append((re.sub(r"[\r\n\xa0]", " ", text).strip(), pno, box))
+        rows.append((re.sub(r"[\r\n\xa0]", " ", "".join(parts)).strip(), pno, box))
     return rows
 
 
