@@ -43,7 +43,7 @@ def _pdf(tmp_path: Path, *, text: bool = True, encrypt: bool = False) -> Path:
     else:
         pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 64, 64), False)
         pix.clear_with(200)
-        page.insert_image(pymupdf.Rect(72, 72, 300, 300), pixmap=pix)
+        page.insert_image(page.rect, pixmap=pix)  # a scan: the image is the page
     path = tmp_path / ("enc.pdf" if encrypt else "doc.pdf" if text else "scan.pdf")
     if encrypt:
         doc.save(path, encryption=pymupdf.PDF_ENCRYPT_AES_256, owner_pw="o", user_pw="u")
