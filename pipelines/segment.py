@@ -5,8 +5,10 @@ Headings are recognised only at the start of a line: 第X编/部分/章/节, 第
 A line is accepted as a heading only when its number fits the document's numbering: the
 successor of an open heading of the same style, the first item of a new list under the
 current heading, or the continuation of a numbering that runs across higher headings
-(第五条 after 第二章). In-sentence references (见第八条, 第5.2条约定) and PDF lines that
-continue a wrapped line never start a clause.
+(第五条 after 第二章). A titled 第X条 heading set apart by a space starts a clause even
+when its number repeats, goes back or skips (a drafting slip must not hide an article).
+In-sentence references (见第八条, 第5.2条约定, a wrapped "第一条 约定的…") and PDF lines
+that continue a wrapped line never start a clause.
 
 The unit of review is the outermost numbered level that is not a mere grouping:
 chapters, parts and any level whose children's numbering runs on across it (一、 above
