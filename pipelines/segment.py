@@ -188,19 +188,26 @@ def _place(c: _Node, stack: list[_Node], last: dict[tuple, _Node]) -> _Node | No
             return n
     prev = last.get(c.key)
     if prev is not None and _follows(prev, c):  # numbering running on across a higher heading
-        if prev.parent is None:
-            return None
-        for n in reversed(stack):
-            if n.key == prev.parent.key:
-                return n
-        return _fit(c, stack)
+        return _sibling_parent(prev, c, stack)
     if first or prev is None and c.kind in ("art", "chapter", "part", "annex"):
         return _fit(c, stack)
     if prev is not None and c.kind == "art" and c.spaced and c.title:
         # "第五条 违约责任" repeated, out of order or after a gap: a numbering slip of the
         # contract, still an article of its own (the sibling of the last one)
-        return prev.parent if prev.parent is None or prev.parent in stack else _fit(c, stack)
+        return _sibling_parent(prev, c, stack)
     return False
+
+
+def _sibling_parent(prev: _Node, c: _Node, stack: list[_Node]) -> _Node | None:
+    """Parent for ``c`` as the next sibling of ``prev`` (the last heading of its style):
+    top level, the open heading of ``prev``'s parent's style (第二章 after 第一章), or the
+    deepest open heading that may hold it."""
+    if prev.parent is None:
+        return None
+    for n in reversed(stack):
+        if n.key == prev.parent.key:
+            return n
+    return _fit(c, stack)
 
 
 def _may_contain(n: _Node, c: _Node) -> bool:
