@@ -15,7 +15,9 @@ import yaml
 from pipelines.screen import Playbook, ScreenContext, load_playbook, screen
 from pipelines.types import Category, Clause, Stance
 
-CASES = yaml.safe_load((Path(__file__).parent / "data" / "playbook_cases.yaml").read_text(encoding="utf-8"))
+# one file of cases per playbook file (playbook_cases*.yaml), each a list of examples
+CASES = [case for f in sorted((Path(__file__).parent / "data").glob("playbook_cases*.yaml"))
+         for case in yaml.safe_load(f.read_text(encoding="utf-8")) or []]
 PLAYBOOK = load_playbook()
 CHECKS = {c.id: c for c in PLAYBOOK.checks}
 _CN = "零一二三四五六七八九十"
