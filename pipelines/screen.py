@@ -15,7 +15,10 @@ and ``suggestion``, and a detector:
 
 Optional keys: ``contract_types`` (list; empty = all), ``categories`` (only clauses
 classified so), ``one_sided: true`` (the stance rules below apply), ``params`` (for code
-detectors).
+detectors), ``norm`` (the legal norm the check applies, in one sentence: what makes the
+clause a risk and on which article) and ``scope: document`` (at most one finding per
+document: for absence checks such as "IP ownership never agreed", reported once, at the
+clause where the term belongs, not once per clause that mentions the topic).
 
 Stance: for a one-sided check, the party the sentence favours is read from it (``X有权``,
 ``向X支付``, ``X不承担``). Reviewing for that party drops the finding (it is not a risk to
@@ -61,6 +64,8 @@ class Check:
     categories: tuple[Category, ...] = ()
     one_sided: bool = False
     params: dict = field(default_factory=dict, hash=False, compare=False)
+    norm: str = ""
+    scope: str = "clause"
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,12 @@ def _compile(items: Iterable[str] | None) -> tuple[re.Pattern, ...]:
     return tuple(re.compile(p) for p in (items or ()))
 
 
+def _scope(value: str) -> str:
+    if value not in ("clause", "document"):
+        raise ValueError(f"scope must be 'clause' or 'document', not {value!r}")
+    return value
+
+
 def _parse_check(raw: dict, source: str) -> Check:
     try:
         return Check(
@@ -117,6 +128,8 @@ def _parse_check(raw: dict, source: str) -> Check:
             categories=tuple(Category(c) for c in raw.get("categories", ())),
             one_sided=bool(raw.get("one_sided", False)),
             params=dict(raw.get("params", {})),
+            norm=str(raw.get("norm", "")).strip(),
+            scope=_scope(raw.get("scope", "clause")),
         )
     except (KeyError, ValueError, re.error, TypeError) as exc:
         raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
@@ -280,6 +293,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                     if severity is not None:
                         findings.append(_finding(check, clause, evidence, severity))
                     break
+                if check.scope == "document" and findings and findings[-1].check_id == check.id:
+                    break
             continue
         detector = rules.DETECTORS.get(check.detector)
         if detector is None:
@@ -303,6 +318,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 if hit.explanation:
                     f = f.model_copy(update={"explanation": hit.explanation})
                 findings.append(f)
+                break
+            if check.scope == "document" and findings and findings[-1].check_id == check.id:
                 break
     order = {c.clause_id: i for i, c in enumerate(clauses)}
     findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
