@@ -8,6 +8,9 @@ and ``suggestion``, and a detector:
 * ``detector: pattern`` — regular expressions applied per sentence: every ``all`` regex
   must match the same sentence, at least one ``any`` regex (if given), and no ``none``
   regex; ``clause_none`` regexes veto on the whole clause;
+* ``detector: llm`` — no rule detector: a catalogue entry only, found by the LLM stage when
+  code judges the model's element record of a clause against the norm
+  (:mod:`pipelines.elements`);
 * ``detector: <name>`` — a function in :mod:`pipelines.rules` for checks that need
   arithmetic or the whole document (amounts in words vs digits, 定金 over 20%, 违约金
   rates, probation length vs term, interest caps, dates, cross-references). The numbers
@@ -281,6 +284,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
 
     findings: list[Finding] = []
     for check in playbook.checks:
+        if check.detector == "llm":
+            continue
         if check.detector == "pattern":
             for clause in clauses:
                 if not _applies(check, clause, ctx):
