@@ -23,10 +23,14 @@ import numpy as np
 import scipy.sparse as sp
 from rank_bm25 import BM25Okapi
 
+from knowledge.legal_terms import LEGAL_TERMS, expand_query, vocabulary_sha256
+
 __all__ = ["BM25Index", "tokenize"]
 
-TOKENIZER = "jieba.lcut_for_search, default dictionary, private Tokenizer; v1 stopwords"
-_STOPWORDS = frozenset("的 了 和 与 或 及 等 在 是 对 为 其 之 以 于 由 而 如何 怎么 怎样 什么 是否 吗 呢 哪些".split())
+TOKENIZER = "jieba.lcut_for_search, default dictionary + knowledge.legal_terms, private Tokenizer; v2 stopwords"
+_STOPWORDS = frozenset(
+    "的 了 和 与 或 及 等 在 是 对 为 其 之 以 于 由 而 如何 怎么 怎样 什么 是否 吗 呢 哪些 我 你 他 她 我们 他们 "
+    "这 那 这个 那个 就 都 也 还 又 被 把 给 要 会 能 可以 有 没有 没 吧 啊 呀 请问 想 问 一下 现在 如果 但是 因为 所以".split())
 _WORD_RE = re.compile(r"[\w\u4e00-\u9fff]")
 _INIT_LOCK = threading.Lock()
 _tokenizer: jieba.Tokenizer | None = None
@@ -42,23 +46,30 @@ def _jieba() -> jieba.Tokenizer:
             jieba.setLogLevel(logging.WARNING)
             tokenizer = jieba.Tokenizer()
             tokenizer.initialize()
+            for term in LEGAL_TERMS:
+                tokenizer.add_word(term, freq=max(tokenizer.suggest_freq(term), 50_000))
             _tokenizer = tokenizer
     return _tokenizer
 
 
-def tokenize(text: str) -> list[str]:
+def tokenize(text: str, *, expand: bool = False) -> list[str]:
     """Split text into BM25 terms.
 
     jieba's search-engine mode (``lcut_for_search``: words plus their shorter in-word
-    terms, e.g. 违约金 -> 违约, 违约金), lower-cased; whitespace, punctuation and a few
-    function words (的, 了, 如何 ...) dropped.
+    terms, e.g. 违约金 -> 违约, 违约金) with :data:`knowledge.legal_terms.LEGAL_TERMS`
+    added to the dictionary, lower-cased; whitespace, punctuation and function words
+    (的, 了, 如何, 我 ...) dropped.
 
     Args:
         text: Chinese and/or English text.
+        expand: first append the legal terms of lay words (queries only,
+            :func:`knowledge.legal_terms.expand_query`).
 
     Returns:
         The terms, in order, duplicates kept (BM25 counts them).
     """
+    if expand:
+        text = expand_query(text)
     return [t for t in (w.strip().lower() for w in _jieba().lcut_for_search(text))
             if t and t not in _STOPWORDS and _WORD_RE.search(t)]
 
@@ -75,8 +86,11 @@ class BM25Index:
     MATRIX = "bm25.npz"
     VOCAB = "bm25_vocab.json"
 
-    def __init__(self, weights: sp.csc_matrix, vocab: dict[str, int], params: dict):
-        self.weights, self.vocab, self.params = weights, vocab, params
+    IDF = "bm25_idf.npy"
+
+    def __init__(self, weights: sp.csc_matrix, vocab: dict[str, int], params: dict, idf: np.ndarray | None = None):
+        self.weights, self.vocab, self.params, self.idf = weights, vocab, params, idf
+        self.expand = bool(params.get("query_expansion"))
 
     @classmethod
     def build(cls, documents: Sequence[list[str]], *, k1: float = 1.5, b: float = 0.75,
@@ -102,38 +116,57 @@ class BM25Index:
                 vals.append(bm.idf[term] * tf * (k1 + 1) / (tf + norm))
         weights = sp.csc_matrix((np.asarray(vals, dtype=np.float32), (rows, cols)),
                                 shape=(len(docs), len(vocab)), dtype=np.float32)
-        return cls(weights, vocab, cls.config(k1=k1, b=b, epsilon=epsilon))
+        idf = np.zeros(len(vocab), dtype=np.float32)
+        for term, col in vocab.items():
+            idf[col] = bm.idf[term]
+        return cls(weights, vocab, cls.config(k1=k1, b=b, epsilon=epsilon), idf)
 
     @staticmethod
     def config(*, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25) -> dict:
         """The parameters that define the index (recorded in the manifest)."""
         return {"library": "rank-bm25", "variant": "BM25Okapi", "k1": k1, "b": b, "epsilon": epsilon,
-                "tokenizer": TOKENIZER, "jieba": jieba.__version__}
+                "tokenizer": TOKENIZER, "jieba": jieba.__version__, "vocabulary": vocabulary_sha256(),
+                "query_expansion": True}
 
     def save(self, directory: Path) -> None:
         """Write ``bm25.npz`` and ``bm25_vocab.json`` into ``directory``."""
         sp.save_npz(Path(directory) / self.MATRIX, self.weights, compressed=False)
         terms = sorted(self.vocab, key=self.vocab.__getitem__)
         (Path(directory) / self.VOCAB).write_text(json.dumps(terms, ensure_ascii=False), encoding="utf-8")
+        if self.idf is not None:
+            np.save(Path(directory) / self.IDF, self.idf, allow_pickle=False)
 
     @classmethod
     def load(cls, directory: Path, params: dict | None = None) -> BM25Index:
         """Read an index written by :meth:`save` (no pickle)."""
         weights = sp.load_npz(Path(directory) / cls.MATRIX).tocsc()
         terms = json.loads((Path(directory) / cls.VOCAB).read_text(encoding="utf-8"))
-        return cls(weights, {t: i for i, t in enumerate(terms)}, params or {})
+        idf_path = Path(directory) / cls.IDF
+        idf = np.load(idf_path, allow_pickle=False) if idf_path.is_file() else None
+        return cls(weights, {t: i for i, t in enumerate(terms)}, params or {}, idf)
+
+    def max_score(self, query: str) -> float:
+        """The query's BM25 ceiling: sum over its terms in the vocabulary (with their
+        multiplicity) of ``idf * (k1 + 1)``, the limit of a term's weight as its frequency
+        in a document grows. 0.0 when no query term is known or idf was not saved."""
+        if self.idf is None:
+            return 0.0
+        k1 = float(self.params.get("k1", 1.5))
+        cols = [col for term in tokenize(query, expand=self.expand) if (col := self.vocab.get(term)) is not None]
+        return float(sum(max(float(self.idf[c]), 0.0) for c in cols) * (k1 + 1))
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every document for ``query`` (0 where no term matches).
 
         Args:
-            query: free text, tokenised with :func:`tokenize`.
+            query: free text, tokenised with :func:`tokenize` (expanded with lay -> legal
+                synonyms when the index was built with ``query_expansion``).
 
         Returns:
             ``float32`` array, one score per document id.
         """
         counts: dict[int, int] = {}
-        for term in tokenize(query):
+        for term in tokenize(query, expand=self.expand):
             if (col := self.vocab.get(term)) is not None:
                 counts[col] = counts.get(col, 0) + 1
         if not counts:

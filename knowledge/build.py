@@ -38,14 +38,14 @@ from pydantic import BaseModel, ConfigDict
 
 from knowledge.bm25 import BM25Index, tokenize
 from knowledge.embeddings import Embedder
-from knowledge.sources import IN_FORCE, Article
+from knowledge.sources import Article
 from knowledge.store import StatuteStore
 
 __all__ = ["BM25_DOCUMENT", "FORMAT", "PASSAGE", "IndexManifest", "build_index", "current_version", "prune_versions"]
 
-FORMAT = 1
+FORMAT = 2
 PASSAGE = "{law} {label} {text}"
-BM25_DOCUMENT = "law name without 中华人民共和国, last chapter heading, text"
+BM25_DOCUMENT = "law name without 中华人民共和国, the whole chapter path (编 > 分编 > 章 > 节), text"
 
 
 class IndexManifest(BaseModel):
@@ -107,7 +107,7 @@ def _passage_key(text: str) -> str:
 
 def _bm25_document(a: Article) -> str:
     law = a.law.removeprefix("中华人民共和国")
-    return f"{law} {a.chapter.rsplit(' > ', 1)[-1]} {a.text}"
+    return f"{law} {a.chapter.replace(' > ', ' ')} {a.text}"
 
 
 def _reusable_vectors(root: Path, embedding: dict[str, Any]) -> dict[str, np.ndarray]:
@@ -191,20 +191,26 @@ def build_index(articles: Iterable[Article], root: Path, *, embedder: Embedder |
 def _build_into(articles, root, tmp, embedder, sources, progress, batch_size) -> IndexManifest:
     store = StatuteStore.create(tmp / StatuteStore.FILENAME, articles)
     stored = list(store.iter_articles())
+    in_force_now = store.in_force_versions()
+    rows = store.row_versions()
+    versions = {v for _, _, v in rows}
     store.close()
     content = hashlib.sha256()
     by_status: dict[str, int] = {}
     by_level: dict[str, int] = {}
-    for a in stored:
-        content.update(f"{a.law}\t{a.article}\t{a.status}\t{a.effective_date}\t{a.text_sha256}\n".encode())
+    for a, (_, _, vid) in zip(stored, rows, strict=True):
+        content.update(f"{a.law}\t{a.article}\t{a.status}\t{a.effective_date}\t{a.version_date}\t{a.end_date}\t"
+                       f"{a.text_sha256}\n".encode())
         by_status[a.status] = by_status.get(a.status, 0) + 1
         by_level[a.level] = by_level.get(a.level, 0) + 1
+    in_force_articles = sum(1 for _, _, vid in rows if vid in in_force_now)
     embedding = {**embedder.describe(), "passage": PASSAGE} if embedder else None
     body = {
         "format": FORMAT, "sources": sources, "embedding": embedding,
         "bm25": {**BM25Index.config(), "document": BM25_DOCUMENT},
-        "counts": {"articles": len(stored), "laws": len({a.law for a in stored}),
-                   "in_force_articles": by_status.get(IN_FORCE, 0), "by_status": by_status, "by_level": by_level},
+        "counts": {"articles": len(stored), "laws": len({a.law for a in stored}), "versions": len(versions),
+                   "by_source_status": by_status,
+                   "by_level": by_level},
         "content_sha256": content.hexdigest(),
     }
     version = _kb_version(body)
@@ -220,7 +226,9 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size) ->
         index.add(vectors)
         faiss.write_index(index, str(tmp / "dense.faiss"))
         (tmp / "dense_keys.json").write_text(json.dumps(keys), encoding="utf-8")
-    manifest = IndexManifest(kb_version=version, created_at=datetime.now(UTC).isoformat(timespec="seconds"), **body)
+    created = datetime.now(UTC)
+    manifest = IndexManifest(kb_version=version, created_at=created.isoformat(timespec="seconds"), **body,
+                             in_force_at_build={"date": created.date().isoformat(), "articles": in_force_articles})
     (tmp / "manifest.json").write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
     if final.exists():  # an incomplete earlier attempt (no manifest): replace it
         shutil.rmtree(final)

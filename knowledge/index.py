@@ -16,6 +16,7 @@ multiplied by :data:`LAW_BOOST`.
 from __future__ import annotations
 
 import threading
+from datetime import date
 from pathlib import Path
 
 import faiss
@@ -23,11 +24,11 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.bm25 import BM25Index
-from knowledge.build import IndexManifest, build_index, current_version, prune_versions
+from knowledge.build import FORMAT, IndexManifest, build_index, current_version, prune_versions
 from knowledge.embeddings import FUSION_WEIGHTS, Embedder
 from knowledge.errors import IndexMissing, KnowledgeError
 from knowledge.sources import IN_FORCE, Article
-from knowledge.store import StatuteStore
+from knowledge.store import StatuteStore, as_of_date
 
 __all__ = [
     "LAW_BOOST",
@@ -51,8 +52,14 @@ class StatuteHit(BaseModel):
 
     Attributes:
         article: the stored article.
-        score: fused reciprocal-rank score scaled to 0..1 (1.0 = first in every ranker
-            used); a rank signal, not a calibrated probability of relevance.
+        score: 0..1, by the rankers used. BM25 alone (the default index): the article's
+            BM25 score divided by the query's ceiling, the sum over the query's known
+            terms of ``idf * (k1 + 1)`` (the limit of a term's weight as its frequency
+            grows), i.e. the share of the query's term weight the article matches; it is
+            comparable across articles of one query and, roughly, across queries.
+            Dense alone: cosine similarity (negative clipped to 0). Hybrid: the fused
+            reciprocal-rank score scaled so 1.0 = first in every ranker (a rank signal).
+            None of them is a calibrated probability of relevance.
         bm25_rank, dense_rank: 1-based rank in each ranker's candidate list, or None.
         bm25_score: raw BM25 score; dense_score: cosine similarity (-1..1); or None.
     """
@@ -81,6 +88,9 @@ class StatuteIndex:
         self.dense_weight = float(dense_weight)
         self.manifest = manifest
         self.version = manifest.kb_version
+        if manifest.format != FORMAT:
+            raise IndexMissing(f"statute index {manifest.kb_version} has format {manifest.format}, not {FORMAT}; "
+                               f"{_MISSING_HINT}")
         self.store = StatuteStore.open(directory / StatuteStore.FILENAME)
         self.bm25 = BM25Index.load(directory, manifest.bm25)
         self.dense = None
@@ -89,10 +99,11 @@ class StatuteIndex:
                 self.dense = faiss.read_index(str(directory / "dense.faiss"), faiss.IO_FLAG_MMAP)
             except RuntimeError:
                 self.dense = faiss.read_index(str(directory / "dense.faiss"))
-        rows = self.store.id_law_status()
+        rows = self.store.row_versions()
         self._laws = np.array([law for _, law, _ in rows], dtype=object)
-        self._in_force = np.array([status == IN_FORCE for _, _, status in rows], dtype=bool)
-        self._in_force_sel = faiss.IDSelectorBatch(np.flatnonzero(self._in_force).astype(np.int64))
+        self._row_version = np.array([v for _, _, v in rows], dtype=np.int64)
+        self._masks: dict[str, np.ndarray] = {}
+        self._masks_lock = threading.Lock()
         self._embedder = embedder
         self._embedder_lock = threading.Lock()
         self._embedder_checked = False
@@ -142,22 +153,36 @@ class StatuteIndex:
                 self._embedder_checked = True
         return self._embedder.encode([query])
 
-    def _bm25_ranking(self, query: str, n: int, in_force_only: bool) -> list[tuple[int, float]]:
+    def in_force_mask(self, as_of: date | str | None = None) -> np.ndarray:
+        """Boolean array over row ids: the article's version is in force on ``as_of``
+        (default today, UTC; see :meth:`knowledge.store.StatuteStore.version_on`)."""
+        day = as_of_date(as_of)
+        with self._masks_lock:
+            if day not in self._masks:
+                if len(self._masks) > 16:
+                    self._masks.clear()
+                versions = np.fromiter(self.store.in_force_versions(day), dtype=np.int64)
+                self._masks[day] = np.isin(self._row_version, versions)
+            return self._masks[day]
+
+    def _bm25_ranking(self, query: str, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
         scores = self.bm25.scores(query)
-        if in_force_only:
-            scores = np.where(self._in_force, scores, 0.0)
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
         hits = np.flatnonzero(scores > 0)
         top = hits[np.argsort(-scores[hits], kind="stable")[:n]]
         return [(int(i), float(scores[i])) for i in top]
 
-    def _dense_ranking(self, query: str, n: int, in_force_only: bool) -> list[tuple[int, float]]:
+    def _dense_ranking(self, query: str, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
         vector = self._query_vector(query)
-        params = faiss.SearchParameters(sel=self._in_force_sel) if in_force_only else None
+        params = None
+        if mask is not None:
+            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(np.flatnonzero(mask).astype(np.int64)))
         distances, ids = self.dense.search(vector, min(n, self.dense.ntotal), params=params)
         return [(int(i), float(d)) for i, d in zip(ids[0], distances[0], strict=True) if i >= 0]
 
     def search(self, query: str, k: int = 5, *, laws: list[str] | None = None, in_force_only: bool = True,
-               mode: str = "hybrid") -> list[StatuteHit]:
+               mode: str = "hybrid", as_of: date | str | None = None) -> list[StatuteHit]:
         """Find the articles most relevant to ``query``.
 
         Args:
@@ -165,12 +190,14 @@ class StatuteIndex:
             k: number of hits (>= 1).
             laws: law names (any alias) to boost: their articles' fused score is
                 multiplied by :data:`LAW_BOOST` (1.5). Unknown names are ignored.
-            in_force_only: keep only articles whose status is 现行有效.
+            in_force_only: keep only articles of the versions in force on ``as_of``.
             mode: ``"hybrid"`` (weighted RRF of BM25 and dense), ``"bm25"`` or ``"dense"``.
                 A BM25-only index, or ``dense_weight`` 0, answers ``"hybrid"`` from BM25.
+            as_of: the date for ``in_force_only`` (ISO string or date; default today, UTC).
 
         Returns:
-            Up to ``k`` hits, best first.
+            Up to ``k`` hits, best first; each article's ``status`` is its status on
+            ``as_of`` (现行有效 for every hit when ``in_force_only``).
 
         Raises:
             ValueError: on an unknown mode or k < 1.
@@ -187,11 +214,12 @@ class StatuteIndex:
             raise KnowledgeError(f"statute index {self.version} has no dense vectors (built without an embedder)",
                                  code="dense_unavailable")
         n = max(100, 10 * k)
+        mask = self.in_force_mask(as_of) if in_force_only else None
         rankings: dict[str, list[tuple[int, float]]] = {}
         if mode in ("hybrid", "bm25"):
-            rankings["bm25"] = self._bm25_ranking(query, n, in_force_only)
+            rankings["bm25"] = self._bm25_ranking(query, n, mask)
         if mode == "dense" or (mode == "hybrid" and self.dense is not None and self.dense_weight > 0):
-            rankings["dense"] = self._dense_ranking(query, n, in_force_only)
+            rankings["dense"] = self._dense_ranking(query, n, mask)
         boosted = {c for name in laws or [] if (c := self.store.resolve_law(name))}
         fused: dict[int, float] = {}
         ranks: dict[str, dict[int, tuple[int, float]]] = {}
@@ -206,10 +234,24 @@ class StatuteIndex:
                     fused[doc] *= LAW_BOOST
         best = sorted(fused, key=lambda d: (-fused[d], d))[:k]
         ideal = sum(weights[r] for r in rankings) / (RRF_K + 1)
+        bm25_only = list(rankings) == ["bm25"]
+        ceiling = self.bm25.max_score(query) if bm25_only else 0.0
+        day = as_of_date(as_of)
         hits = []
         for doc, article in zip(best, self.store.by_ids(best), strict=True):
             b, d = ranks.get("bm25", {}).get(doc), ranks.get("dense", {}).get(doc)
-            hits.append(StatuteHit(article=article, score=round(min(1.0, fused[doc] / ideal), 6),
+            if bm25_only:
+                score = b[1] / ceiling if ceiling > 0 else 0.0
+            elif list(rankings) == ["dense"]:
+                score = max(0.0, d[1])
+            else:
+                score = fused[doc] / ideal
+            lookup = self.store.version_on(article.law, day)
+            status = article.status
+            if lookup.version is not None and lookup.version.version_id == int(self._row_version[doc]):
+                status = {"in_force": IN_FORCE, "repealed": "已废止", "not_yet_in_force": "尚未生效"}[lookup.state]
+            hits.append(StatuteHit(article=article.model_copy(update={"status": status}),
+                                   score=round(min(1.0, score), 6),
                                    bm25_rank=b[0] if b else None, dense_rank=d[0] if d else None,
                                    bm25_score=b[1] if b else None, dense_score=d[1] if d else None))
         return hits

