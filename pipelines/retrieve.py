@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from knowledge.citations import check_citation
 from knowledge.numerals import article_label
+from knowledge.pinning import pin
+from knowledge.store import as_of_date
 from pipelines.generate import Candidate
 from pipelines.types import Category, Citation, Clause, Finding
 
@@ -35,26 +36,45 @@ CATEGORY_LAWS: dict[Category, tuple[str, ...]] = {
 }
 
 
-def make_resolver(store) -> Callable[[str, int], Citation | None]:
+def make_resolver(store, as_of=None) -> Callable[..., Citation | None]:
     """Build the citation gate over a statute store.
 
     Args:
         store: a :class:`knowledge.store.StatuteStore`.
+        as_of: the date whose statute versions apply (ISO string or date; default today).
 
     Returns:
-        ``resolve(law, article) -> Citation | None``: ``None`` unless the article exists
-        (law names and aliases resolved by the store) and its status is 现行有效.
+        ``resolve(law, article, phrase=None) -> Citation | None``. Without a phrase: a
+        citation only for an article that exists (law names and aliases resolved by the
+        store) in the version in force on ``as_of``. With a phrase: the reference is
+        pinned (:func:`knowledge.pinning.pin`): cited where the phrase is (a renumbered
+        article moves), refused when no single article of the law holds it. Every move or
+        refusal of a phrased reference is kept once in ``resolve.reports`` (a list of
+        :class:`knowledge.pinning.PinResult`) so the review can say so.
     """
+    day = as_of_date(as_of)
+    reports: list = []
+    seen: set[tuple[str, int, str | None]] = set()
 
     @lru_cache(maxsize=4096)
-    def resolve(law: str, article: int) -> Citation | None:
-        check = check_citation(store, law, int(article))
-        if not check.ok or check.article is None:
+    def _resolve(law: str, article: int, phrase: str | None) -> Citation | None:
+        result = pin(store, law, int(article), phrase, day)
+        if phrase and result.status != "pinned" and (law, int(article), phrase) not in seen:
+            seen.add((law, int(article), phrase))
+            reports.append(result)
+        if not result.ok or result.article_text is None:
             return None
-        a = check.article
+        a = result.article_text
         return Citation(law=a.law, article=a.article, article_label=a.label or article_label(a.article),
-                        status=a.status, text_sha256=a.text_sha256, score=1.0)
+                        status=a.status, text_sha256=a.text_sha256, score=1.0,
+                        version_effective_date=result.version_effective_date,
+                        phrase=phrase if result.status in ("pinned", "renumbered") else None)
 
+    def resolve(law: str, article: int, phrase: str | None = None) -> Citation | None:
+        return _resolve(law, int(article), phrase or None)
+
+    resolve.reports = reports
+    resolve.as_of = day
     return resolve
 
 
@@ -75,6 +95,7 @@ def retrieve_for_clause(
     findings: Sequence[Finding],
     *,
     k: int = 5,
+    as_of=None,
 ) -> list[Candidate]:
     """Top statute articles for one clause, plus the articles its rule findings rest on.
 
@@ -83,29 +104,32 @@ def retrieve_for_clause(
         clause: the classified clause.
         findings: rule findings on the clause (their statutes come first, score 1.0).
         k: number of retrieved articles (before adding rule statutes).
+        as_of: the date whose statute versions apply (default today).
 
     Returns:
         Candidates (resolved citation + article text), rule statutes first, no duplicates,
         only articles in force.
     """
-    resolve = make_resolver(index.store)
+    resolve = make_resolver(index.store, as_of)
     out: list[Candidate] = []
     seen: set[tuple[str, int]] = set()
     for f in findings:
-        for law, art in f.statutes:
-            cit = resolve(law, art)
+        for ref in f.statutes:
+            cit = resolve(ref.law, ref.article, ref.phrase)
             if cit and (cit.law, cit.article) not in seen:
                 seen.add((cit.law, cit.article))
-                a = index.store.get(cit.law, cit.article)
+                a = index.store.get(cit.law, cit.article, as_of)
                 out.append(Candidate(citation=cit, text=a.text if a else ""))
-    for hit in index.search(clause_query(clause, findings), k=k, laws=category_laws(clause), in_force_only=True):
+    for hit in index.search(clause_query(clause, findings), k=k, laws=category_laws(clause), in_force_only=True,
+                            as_of=as_of):
         a = hit.article
         if (a.law, a.article) in seen:
             continue
         seen.add((a.law, a.article))
         out.append(Candidate(
             citation=Citation(law=a.law, article=a.article, article_label=a.label, status=a.status,
-                              text_sha256=a.text_sha256, score=round(float(hit.score), 4)),
+                              text_sha256=a.text_sha256, score=round(float(hit.score), 4),
+                              version_effective_date=a.effective_date),
             text=a.text,
         ))
     return out

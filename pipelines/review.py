@@ -9,6 +9,8 @@ raises :class:`pipelines.errors.InputError`.
 
 from __future__ import annotations
 
+import difflib
+import re
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -21,8 +23,12 @@ from pipelines.classify import classify_clauses, classify_contract_type, party_r
 from pipelines.errors import DocumentTooLarge, GenerationError
 from pipelines.extract import extract
 from pipelines.generate import ClauseAnalysis, Generator, analyse_clause, severity_of
+from knowledge.pinning import verify_citation
 from pipelines.retrieve import make_resolver, retrieve_for_clause
-from pipelines.screen import Playbook, ScreenContext, screen
+from pipelines.elements import NORMS
+from pipelines.finder import FinderResult, find_risks
+from pipelines.screen import Playbook, ScreenContext, apply_stance, screen
+from pipelines.text import sentences
 from pipelines.segment import segment
 from pipelines.types import (
     SEVERITY_RANK,
@@ -30,6 +36,8 @@ from pipelines.types import (
     Clause,
     ExtractedDocument,
     Finding,
+    ReasoningCheck,
+    ReasoningStep,
     Review,
     ReviewMetrics,
     Risk,
@@ -50,8 +58,12 @@ class ReviewOptions:
     Attributes:
         stance: whose side to take.
         use_llm: False for rules only (``--no-llm``).
-        max_llm_clauses: at most this many flagged clauses go to the LLM (highest
-            severity first); bounds the cost per contract (OWASP LLM10).
+        max_llm_clauses: at most this many flagged clauses get the model's written
+            analysis and suggested revision (highest severity first); bounds the cost
+            per contract (OWASP LLM10).
+        max_finder_calls: at most this many model calls to read the clauses' elements
+            (:mod:`pipelines.finder`); ``None`` for no limit. Clauses not read are
+            reported in the review's ``errors``.
         retrieve_k: retrieved articles per clause.
         max_tokens: generation cap per LLM call (tokens).
         max_bytes, max_pages, max_chars: input limits (``too_large`` above them; 2,000,000
@@ -61,6 +73,7 @@ class ReviewOptions:
     stance: Stance = Stance.neutral
     use_llm: bool = True
     max_llm_clauses: int = 12
+    max_finder_calls: int | None = 40
     retrieve_k: int = 5
     max_tokens: int = 512
     max_bytes: int = 50 * 1024 * 1024
@@ -85,12 +98,18 @@ def _noop(stage: str, done: int, total: int) -> None:
     return None
 
 
-def _group_findings(findings: Sequence[Finding]) -> dict[tuple[str, str, str], list[Finding]]:
+def _group_findings(findings: Sequence[Finding], llm: Sequence[Finding] = ()) -> dict[tuple[str, str, str], list[Finding]]:
     """One risk per clause, category and offending sentence: findings of several checks
-    on the same sentence merge; distinct problems in one clause stay distinct."""
+    on the same sentence merge; distinct problems in one clause stay distinct. A finding
+    of the model (``llm``) joins a rule group of the same clause and category (the same
+    defect seen twice), else it starts its own group."""
     groups: dict[tuple[str, str, str], list[Finding]] = defaultdict(list)
     for f in findings:
         groups[(f.clause_id, f.category, f.evidence)].append(f)
+    for f in llm:
+        same = [k for k in groups if k[0] == f.clause_id and k[1] == f.category]
+        same.sort(key=lambda k: not any(g.check_id == f.check_id for g in groups[k]))
+        groups[same[0] if same else (f.clause_id, f.category, f.evidence)].append(f)
     return groups
 
 
@@ -108,28 +127,126 @@ def _dedupe(cites: Sequence[Citation]) -> tuple[Citation, ...]:
     return tuple(out)
 
 
+_INSTRUCTION = re.compile(r"^(?:建议|请|应当?(?:修改|删除|明确|增加|补充|约定)|需要?|删除|修改|明确|增加|补充|将|把|可以?考虑|核实|核对)")
+_COMPLETE = re.compile(r"[。；;！!）)」”]$")
+
+
+def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = ()) -> str | None:
+    """Why a suggested revision is not usable, or ``None`` when it is.
+
+    A suggestion must be replacement clause text a lawyer can paste (issue 7, item 4):
+    a complete sentence (ends with 。/；), not an instruction ("建议…", "删除…", "将…改为"),
+    not keeping the flagged words, and not the text of a statute article.
+
+    Args:
+        text: the suggested revision.
+        evidence: the flagged words of the clause.
+        article_texts: the texts of the articles offered to the model.
+
+    Returns:
+        A message (plain Chinese) or ``None``.
+    """
+    t = text.strip()
+    if len(t) < 12:
+        return "修改建议过短"
+    if not _COMPLETE.search(t):
+        return "修改建议不是完整的句子"
+    if _INSTRUCTION.match(t):
+        return "修改建议是操作指示，不是可替换的条款文本"
+    nt, ne = _nows(t), _nows(evidence)
+    if len(ne) >= 8 and ne in nt:
+        return "修改建议保留了被提示的原文"
+    for art in article_texts:
+        na = _nows(art)
+        if len(na) >= 20:
+            m = difflib.SequenceMatcher(None, nt, na, autojunk=False).find_longest_match(0, len(nt), 0, len(na))
+            if m.size >= 20:
+                return "修改建议照抄了法条原文"
+    return None
+
+
+def _nows(s: str) -> str:
+    return re.sub(r"\s+", "", s)
+
+
 def _build_risks(
     clauses: Sequence[Clause],
     findings: Sequence[Finding],
     analyses: dict[str, ClauseAnalysis],
     resolve: Callable[[str, int], Citation | None],
+    finder: FinderResult | None = None,
+    llm_findings: Sequence[Finding] = (),
+    article_texts: dict[str, list[str]] | None = None,
 ) -> list[Risk]:
+    """Merge rule and model findings into risks, with source and an honest confidence.
+
+    Confidence (0–1): a rule finding alone 0.8; the model alone 0.65; both 0.95. Each
+    regeneration of the model's record lowers it by 0.1, a written analysis that needed
+    regenerations or dropped units lowers it by 0.05 per regeneration or dropped unit,
+    and a rule finding on a clause whose validated record does not meet the same norm
+    (the model disagrees) lowers it to 0.6.
+    """
     by_id = {c.clause_id: c for c in clauses}
+    rule_keys = {(f.clause_id, f.check_id) for f in findings}
+    llm_keys = {(f.clause_id, f.check_id) for f in llm_findings}
+    norms_by_check = {n.check_id for n in NORMS}
+    finder = finder or FinderResult()
+    article_texts = article_texts or {}
+    groups = _group_findings(findings, llm_findings)
+    # the written analysis of a clause belongs to its most severe risk only
+    analysed_group: dict[str, tuple] = {}
+    for key, group in groups.items():
+        top_rank = max(SEVERITY_RANK[f.severity] for f in group)
+        cur = analysed_group.get(key[0])
+        if cur is None or top_rank > cur[1]:
+            analysed_group[key[0]] = (key, top_rank)
     risks: list[Risk] = []
-    for (clause_id, category, _), group in _group_findings(findings).items():
+    for key, group in groups.items():
+        clause_id, category, _ = key
         clause = by_id[clause_id]
         group = sorted(group, key=lambda f: -SEVERITY_RANK[f.severity])
-        top = group[0]
-        cites = [cit for f in group for law, art in f.statutes if (cit := resolve(law, art))]
+        # one finding per check id (a rule and the model may both report it)
+        uniq = list({f.check_id: f for f in reversed(group)}.values())[::-1]
+        top = uniq[0]
+        keys = {(clause_id, f.check_id) for f in uniq}
+        by_rule, by_llm = bool(keys & rule_keys), bool(keys & llm_keys)
+        regens = finder.regenerations.get(clause_id, 0)
+        if by_rule and by_llm:
+            source, confidence = "both", 0.95 - 0.1 * regens
+        elif by_llm:
+            source, confidence = "llm", 0.65 - 0.1 * regens
+        else:
+            source, confidence = "rule", 0.8
+            record = finder.records.get(clause_id)
+            if record is not None and any(f.check_id in norms_by_check for f in uniq):
+                confidence = 0.6  # the model read the clause and its record does not meet the norm
+        cites = [cit for f in uniq for ref in f.statutes if (cit := resolve(ref.law, ref.article, ref.phrase))]
+        chain: tuple = ()
+        for f in uniq:
+            if (clause_id, f.check_id) in finder.chains:
+                steps = list(finder.chains[(clause_id, f.check_id)])
+                steps.append(ReasoningStep(step=len(steps) + 1, action="检索法条",
+                                           content="；".join(f"《{c.law}》{c.article_label}" for c in _dedupe(cites))[:200] or "（无）",
+                                           conclusion="法条已核对", citations=_dedupe(cites),
+                                           checks=(ReasoningCheck(name="citation_exists", passed=bool(cites)),)))
+                steps.append(ReasoningStep(step=len(steps) + 1, action="判断风险", content=f.title,
+                                           conclusion=f"风险等级：{f.severity.value}", citations=(),
+                                           checks=(ReasoningCheck(name="severity_from_catalogue", passed=True),)))
+                chain = tuple(steps)
+                break
+        suggested = top.suggestion
         analysis = analyses.get(clause_id)
-        chain, suggested, source, confidence = (), top.suggestion, "rule", 0.8
-        if analysis is not None and analysis.steps:
-            # the model's validated citations stay in its reasoning chain; the risk's own
-            # citations are the articles its rules rest on (a small model cites loosely)
+        if analysis is not None and analysis.steps and analysed_group[clause_id][0] == key:
             chain = tuple(analysis.steps)
-            suggested = analysis.suggested_text or top.suggestion
-            source = "both"
-            confidence = round(min(1.0, 0.6 + 0.4 * analysis.confidence), 2)
+            why_not = usable_suggestion(analysis.suggested_text, top.evidence, article_texts.get(clause_id, ()))
+            if analysis.suggested_text and why_not is None:
+                suggested = analysis.suggested_text
+            if source == "rule":
+                source = "both"
+                confidence = max(confidence, 0.85)
+            confidence -= 0.05 * (analysis.calls - 1) + 0.05 * analysis.dropped
+            if analysis.risk is None:
+                confidence -= 0.1  # the model's level disagreed with the findings
         risks.append(Risk(
             risk_id="",
             category=category,
@@ -138,12 +255,12 @@ def _build_risks(
             clause=_risk_clause(clause),
             original_text=top.evidence or clause.text[:300],
             suggested_text=suggested,
-            explanation="".join(dict.fromkeys(f.explanation for f in group)),
+            explanation="".join(dict.fromkeys(f.explanation for f in uniq)),
             citations=_dedupe(cites),
             reasoning_chain=chain,
             source=source,
-            confidence=confidence,
-            check_ids=tuple(f.check_id for f in group),
+            confidence=round(min(1.0, max(0.1, confidence)), 2),
+            check_ids=tuple(f.check_id for f in uniq),
         ))
     order = {c.clause_id: i for i, c in enumerate(clauses)}
     risks.sort(key=lambda r: (order[r.clause.clause_id], -SEVERITY_RANK[r.severity]))
@@ -213,14 +330,39 @@ def run_review(
     with stage("screen"):
         ctx = ScreenContext(contract_type=contract_type, clauses=clauses, text=doc.text,
                             stance=options.stance, party_roles=party_roles(doc.text),
-                            citation_checker=lambda law, art: resolve(law, art) is not None)
+                            citation_checker=lambda law, art: verify_citation(index.store, law, art, resolve.as_of))
         findings = screen(clauses, playbook, ctx, errors=errors)
 
     analyses: dict[str, ClauseAnalysis] = {}
     totals = defaultdict(int)
+    finder: FinderResult | None = None
+    llm_findings: list[Finding] = []
+    article_texts: dict[str, list[str]] = {}
     if options.use_llm:
+        # 1. the model reads every substantive clause; code judges its element records
+        with stage("find"):
+            finder = find_risks(generator, clauses, contract_type=contract_type,
+                                catalogue={c.id: c for c in playbook.checks},
+                                max_calls=options.max_finder_calls,
+                                progress=lambda d, t: progress("find", d, t))
+        for msg in finder.errors:
+            if msg.startswith("model call budget"):
+                errors.append(StageError(stage="find", clause_id=None, code="budget", message=msg))
+        checks = {c.id: c for c in playbook.checks}
+        by_clause_text = {c.clause_id: c for c in clauses}
+        for f in finder.findings:
+            sentence = next((s for _, s in sentences(by_clause_text[f.clause_id].text) if f.evidence in s), f.evidence)
+            sev = apply_stance(checks[f.check_id], f.severity, sentence, ctx)
+            llm_findings.append(f.model_copy(update={"severity": sev}))
+        for key in ("calls", "prompt_tokens", "completion_tokens"):
+            totals[key] += getattr(finder, key)
+        totals["passed_first"] += finder.passed_first
+        totals["passed_after_regen"] += finder.passed_after_regen
+        totals["dropped"] += finder.dropped
+
+        # 2. the written analysis and suggested revision of the most severe flagged clauses
         by_clause: dict[str, list[Finding]] = defaultdict(list)
-        for f in findings:
+        for f in [*findings, *llm_findings]:
             by_clause[f.clause_id].append(f)
         ranked = sorted(by_clause, key=lambda cid: -max(SEVERITY_RANK[f.severity] for f in by_clause[cid]))
         targets = [c for c in clauses if c.clause_id in set(ranked[: options.max_llm_clauses])]
@@ -235,6 +377,7 @@ def run_review(
                 progress("generate", n, len(targets))
                 candidates, spent = fut.result()
                 seconds["retrieve"] = round(seconds["retrieve"] + spent, 4)
+                article_texts[clause.clause_id] = [c.text for c in candidates]
                 i = pos[clause.clause_id]
                 neighbours = [clauses[j].number + clauses[j].title for j in (i - 1, i + 1) if 0 <= j < len(clauses)]
                 t0 = time.perf_counter()
@@ -254,7 +397,7 @@ def run_review(
             progress("generate", len(targets), len(targets))
 
     with stage("report"):
-        risks = _build_risks(clauses, findings, analyses, resolve)
+        risks = _build_risks(clauses, findings, analyses, resolve, finder, llm_findings, article_texts)
         summary, counts = _summary(contract_type, risks)
         review = Review(
             document={"filename": filename, "sha256": doc.sha256, "format": doc.format,
@@ -264,10 +407,10 @@ def run_review(
             summary=summary,
             counts=counts,
             risks=tuple(risks),
-            versions=Versions(pipeline=PIPELINE_VERSION, kb=index.version, playbook=playbook.version,
+            versions=Versions(pipeline=PIPELINE_VERSION, kb=index.version, playbook=playbook.version, as_of=resolve.as_of,
                               model=generator.name if (options.use_llm and generator) else "none"),
             document_text=doc.text,
-            warnings=doc.warnings,
+            warnings=(*doc.warnings, *(r.message for r in resolve.reports)),
             metrics=ReviewMetrics(
                 stage_seconds=seconds,
                 llm_calls=totals["calls"],
@@ -278,6 +421,8 @@ def run_review(
                 units_dropped=totals["dropped"],
                 clauses=len(clauses),
                 clauses_analysed_by_llm=len(analyses),
+                clauses_read_by_llm=finder.clauses_read if finder else 0,
+                risks_found_by_llm_only=sum(r.source == "llm" for r in risks),
             ),
             errors=tuple(errors),
         )

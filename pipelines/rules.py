@@ -142,7 +142,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _LD = re.compile(r"违约金|滞纳金")
-_DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?[一1]?(?:日|天)|日(?:利)?率|按日")
+_DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?(?:工期|交货|交付|付款|履行)?[一1]?(?:日|天)|日(?:利)?率|按日")
 
 
 def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -403,16 +403,26 @@ def repealed_law(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 def cited_article_invalid(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """The contract cites a statute article that does not exist or is not in force."""
+    """The contract cites a statute article that does not exist or is not in force.
+
+    ``ctx.citation_checker`` answers in three states (:class:`knowledge.pinning.CitationVerdict`
+    or a plain ``bool | None``): False -> a finding, with the checker's message (a law the
+    store holds whose text has no such article, or a repealed / not yet effective law,
+    naming the successor article when known); None (the law or its version is not in the
+    store) -> no finding: "cannot verify" is not "does not exist" (issue 8).
+    """
     if ctx.citation_checker is None:
         return []
     from knowledge.citations import parse_citations
 
     for sent in _split(clause.text):
         for mention in parse_citations(sent):
-            if not ctx.citation_checker(mention.law, mention.article):
-                return [Hit(evidence=sent.strip(), sentence=sent,
-                            explanation=f"合同引用的《{mention.law}》第{mention.article}条在法规库中不存在或已失效，请核对。")]
+            verdict = ctx.citation_checker(mention.law, mention.article)
+            valid = getattr(verdict, "valid", verdict)
+            if valid is False:
+                message = getattr(verdict, "message", "") or (
+                    f"合同引用的《{mention.law}》第{mention.article}条在法规库中不存在或已失效，请核对。")
+                return [Hit(evidence=sent.strip(), sentence=sent, explanation=f"合同引用的条文有误：{message}")]
     return []
 
 
@@ -433,7 +443,7 @@ def confidentiality_no_term(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if ctx.contract_type == "劳动合同" or re.search(r"用人单位|劳动者|劳动合同|任职期间|在职期间", ctx.text):
         return []
-    if re.search(r"保密期限|保密期间|保密义务[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开)", ctx.text):
+    if re.search(r"保密期限|保密期间|(?:保密义务|保密责任|该义务|上述义务|本条义务)[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开)", ctx.text):
         return []
     for sent in _split(clause.text):
         if re.search(r"保密义务|保密责任|负有保密", sent):
@@ -488,13 +498,22 @@ _HEAD_PARTY = re.compile(rf"^\s*(?P<role>{_ROLES})\s*(?:[（(][^）)]{{0,8}}[）
 _SIGN_PARTY = re.compile(rf"(?P<role>{_ROLES})\s*[（(]\s*(?:盖章|签章|签字|签名|公章|签字或盖章|签字并盖章)\s*[）)]\s*[：:]\s*(?P<name>[^\s，,；;（(_＿]{{4,40}})")
 
 
-def party_name_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """The party named at signature differs from the party named in the preamble."""
+@lru_cache(maxsize=4)
+def _head_parties(text: str) -> dict[str, str]:
+    """Role -> name of the parties in the first 60 lines of ``text``. Cached: the check
+    runs once per clause, and re-reading the whole text each time was quadratic (a
+    DOCX of 100,000 short paragraphs spent 159 s here). Only the first 60 lines are split."""
     head: dict[str, str] = {}
-    for line in ctx.text.splitlines()[:60]:
+    for line in text[:200_000].splitlines()[:60]:
         m = _HEAD_PARTY.match(line)
         if m and m["role"] not in head:
             head[m["role"]] = m["name"]
+    return head
+
+
+def party_name_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The party named at signature differs from the party named in the preamble."""
+    head = _head_parties(ctx.text)
     for sent in clause.text.splitlines():
         for m in _SIGN_PARTY.finditer(sent):
             want = head.get(m["role"])
@@ -546,3 +565,1419 @@ DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
     "confidentiality_no_term": confidentiality_no_term,
     "dev_results_unallocated": dev_results_unallocated,
 }
+
+
+# ---------------------------------------------------------------------------------------
+# Commercial detectors (pipelines/playbook/commercial.yaml)
+#
+# Written from the legal norm, not from one contract's wording: each reads the structure
+# of a sentence — who holds a right (a party word before 有权/可以), on what ground (an open
+# ground such as 随时/根据需要/视情况, or none), with what consequence — and compares
+# numbers and periods in code. Tested on team-written phrasings
+# (tests/pipelines/data/playbook_cases_commercial.yaml).
+# ---------------------------------------------------------------------------------------
+
+_C_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|采购方|采购人|供货方|供应方|供方|需方|供应商|发包人|发包方|承包人|承包方|"
+            r"分包人|分包方|总包方|委托人|委托方|受托人|受托方|定作人|定作方|承揽人|承揽方|出租人|出租方|承租人|承租方|"
+            r"服务方|服务商|客户|用户|开发方|许可方|被许可方|授权方|被授权方|托运人|托运方|承运人|承运方|存货人|保管人|"
+            r"仓储方|转让方|受让方|特许人|被特许人|加盟商|业主|物业服务人|物业公司|广告主|发布者|广告发布者|投资方|本公司|我方|我司|公司)")
+_C_MUTUAL = re.compile(r"双方|任何一方|任一方|各方|一方[^。；]{0,20}另一方|彼此|互相|相互")
+_C_OPEN_GROUND = (r"随时|任意|无需(?:说明|告知|提供)?(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:要)?(?:说明)?理由|"
+                  r"(?:基于|因|以|出于)?任何理由|(?:根据|依据|按照|结合|视)(?:其|自身|自己|本方|公司|甲方|乙方)?的?(?:实际|经营|业务|工作|项目|自身)?(?:需要|需求|情况|安排|判断|调整)|"
+                  r"视(?:具体)?情况|认为(?:必要|需要|合适|有必要)|单方面?|自行(?:决定|确定)?|酌情")
+_C_NEG_RIGHT = re.compile(r"不得|无权|不能|不可|不享有|禁止|不应")
+_C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|免于|免除)[^。；]{0,10}(?:赔偿|补偿|违约责任|任何责任|责任)|不(?:赔偿|补偿)")
+
+
+def _c_holder(sent: str, verb_at: int) -> re.Match | None:
+    """The party word that holds the right exercised at ``verb_at``: the last party word
+    before it within the same clause part (no 。；), followed by 有权/可以/可/得 with no
+    negation between."""
+    head = sent[:verb_at]
+    head = re.split(r"[。；]", head)[-1]
+    last = None
+    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权)", head):
+        last = m
+    if last is None or _C_NEG_RIGHT.search(last.group("gap")):
+        return None
+    return last
+
+
+_C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
+_C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{0,6}(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|合同金额)"
+                             r"|(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费)[^。；，]{0,6}(?:调整|上调|提高|变更)")
+_C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
+_C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
+_C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限)?[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
+_C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
+
+
+def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A core term left to one party's discretion: a right held by one party only, with no
+    ground or an open ground (随时, 根据需要, 视情况, 无需理由).
+
+    ``params["object"]`` selects the term:
+
+    * ``termination`` — ``甲方有权随时解除本合同`` / ``委托方可根据业务调整终止合作``
+      (民法典第五百六十三条: termination needs a statutory or agreed ground; 第四百九十七条:
+      a standard term excluding the other's main rights is void). Mutual rights (双方/任何一方)
+      and grounds (违约, 不可抗力, 情形之一) do not count. Where the law itself gives an at-will
+      right (委托合同 第九百三十三条, 定作人 第七百八十七条) the clause is flagged only when it
+      also excludes the compensation the law keeps (``且无需承担任何赔偿``).
+    * ``price`` — ``乙方有权根据原材料行情调整单价`` / ``价格以卖方届时报价为准`` (民法典第五百四十三条:
+      a change needs agreement; 第五百一十条/五百一十一条: a price not agreed). A formula,
+      a cap, mutual confirmation or 政府指导价 is lawful.
+    * ``delivery_time`` — ``具体交货时间以卖方通知为准`` with no outer limit (民法典第五百一十条、
+      第五百一十一条第四项: the period is not agreed; the other party cannot tell when the
+      performer is late).
+    """
+    obj = params.get("object", "termination")
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if obj == "termination":
+            for m in _C_TERMINATE.finditer(flat):
+                if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
+                    continue
+                holder = _c_holder(flat, m.start())
+                if holder is None or _C_MUTUAL.search(holder.group(0)) or re.search(r"双方均?可|任何一方", flat):
+                    continue
+                part = flat[holder.start(): m.end() + 30]
+                open_ground = re.search(_C_OPEN_GROUND, flat[max(0, holder.start() - 20): m.end() + 6])
+                nocomp = _C_NOCOMP.search(flat[m.start():])
+                ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期[^。；]{0,10}(?:超过|达)|未(?:按|能|履行)|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
+                statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
+                    ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
+                if ground and not open_ground:
+                    continue
+                if statutory and not nocomp:
+                    continue
+                if not open_ground and not nocomp:
+                    continue
+                sev = Severity.high if open_ground else Severity.medium
+                return [Hit(evidence=part.strip()[:200] or flat.strip(), sentence=flat, severity=sev)]
+        elif obj == "price":
+            if _C_PRICE_LAWFUL.search(flat):
+                continue
+            m = _C_PRICE_CHANGE.search(flat)
+            if m:
+                holder = _c_holder(flat, m.start())
+                if holder is not None and not _C_MUTUAL.search(holder.group(0)) and re.search(
+                        rf"{_C_OPEN_GROUND}|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)", flat):
+                    return [Hit(evidence=flat.strip(), sentence=flat)]
+            m = _C_PRICE_BY_ONE.search(flat)
+            if m and not _C_MUTUAL.search(m.group(0)):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+        elif obj == "delivery_time":
+            m = _C_TIME_BY_ONE.search(flat)
+            if m and not _C_MUTUAL.search(m.group(0)) and not _C_TIME_LAWFUL.search(flat):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_C_PAY = re.compile(r"付款|支付|付清|结清|结算|拨付|付(?:给|至)|支付[^。；]{0,6}(?:款|费|价款|报酬)|付[^。；]{0,4}款")
+_C_PAYER_JUDGEMENT = re.compile(
+    r"(?:根据|视|依据|按照|结合|依)(?:其|自身|本身|自己|甲方|乙方|买方|发包人|公司|本公司)?的?(?:资金|财务|经营|预算|现金流|回款|资金计划)(?:情况|状况|安排|计划|能力|进度)?"
+    r"|(?:资金|财务|预算)(?:情况|状况)?[^。；，]{0,4}(?:允许|宽裕|许可|到位|充裕|落实)(?:时|后|的情况下|前提下)"
+    r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程)?(?:完成|通过|完毕|同意)?(?:后|之后|为准)"
+    r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
+    r"|(?:有权)?(?:视情况|酌情|自行决定|根据需要)(?:暂缓|延期|推迟|分期|决定)?(?:支付|付款)")
+_C_THIRD = r"(?:最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
+_C_BACK_TO_BACK = re.compile(
+    rf"背靠背"
+    rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,14}}(?:支付|拨付|付|结算|回款|划拨)的?[^。；，]{{0,10}}(?:款|费|资金|价款)"
+    rf"|{_C_THIRD}[^。；，]{{0,8}}(?:支付|拨付|付清|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
+    rf"|以[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,10}}(?:付款|支付|拨付|回款|资金到位|审计|审定|决算)为(?:前提|条件|依据)"
+    rf"|(?:待|在|于|按)[^。；，]{{0,4}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)")
+_C_PAY_FALLBACK = re.compile(r"最迟|不晚于|不影响[^。；]{0,12}(?:付款|支付)|无论[^。；]{0,16}(?:是否|与否)|不论[^。；]{0,16}(?:是否|与否)|不以[^。；]{0,20}为(?:前提|条件)|不受[^。；]{0,20}影响|最长不超过")
+
+
+def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A payment whose time depends on the payer's own judgement or on a third party.
+
+    ``params["source"]``: ``payer`` — 根据甲方资金情况支付 / 内部审批通过后付款 / 甲方有权视情况暂缓支付;
+    ``third_party`` — 收到业主拨付的工程款后支付 / 以最终用户回款为前提 / 以政府审计结果为准后支付
+    (a 背靠背 term). Either way the payment period is not agreed, so the payee cannot tell
+    when the payer is late (民法典第五百一十条、第五百一十一条第四项); a condition the payer
+    controls may be treated as fulfilled when the payer obstructs it (民法典第一百五十九条).
+    A definite outer limit (最迟…日内, 无论…是否…均应支付, 不以…为前提) is lawful.
+    """
+    source = params.get("source", "payer")
+    rx = _C_PAYER_JUDGEMENT if source == "payer" else _C_BACK_TO_BACK
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not _C_PAY.search(flat) or _C_PAY_FALLBACK.search(flat):
+            continue
+        m = rx.search(flat)
+        if m is None:
+            continue
+        if source == "third_party" and ctx.contract_type == "建设工程施工合同" and re.search(r"发包人", m.group(0)) \
+                and not re.search(r"分包|总包|承包人在收到", flat):
+            continue  # the employer paying the main contractor is not a third party
+        return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视同|即为|推定为?|认定为)[^。；，]{0,14}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无异议|符合(?:约定|合同|要求)|接受|确认)")
+_C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
+_C_USE_TRIGGER = re.compile(r"投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
+_C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
+
+
+def _c_days(n: float, unit: str) -> float:
+    return {"个工作日": n * 1.4, "工作日": n * 1.4, "日": n, "天": n, "小时": n / 24, "个小时": n / 24,
+            "周": n * 7, "个月": n * 30, "月": n * 30}[unit]
+
+
+def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A deemed acceptance that takes the inspection away.
+
+    ``params["trigger"]``:
+
+    * ``signing`` — signing a delivery note / receipt is itself deemed quality acceptance
+      (``买方签收即视为质量合格``). By law a signed delivery note only presumes that quantity
+      and appearance were checked (民法典第六百二十三条); the buyer keeps an inspection period
+      (第六百二十条、第六百二十一条). ``仅确认数量和外观`` / ``不视为质量验收`` is lawful.
+    * ``silence_or_use`` — no objection within a period shorter than ``min_days`` (default 7
+      calendar days; working days count 1.4) or mere use/launch is deemed acceptance
+      (``三个工作日内未提异议视为验收合格`` / ``甲方使用即视为验收通过``): a period too short to
+      inspect counts only for visible defects (民法典第六百二十二条). Use of a building by the
+      employer before completion acceptance is a statutory rule (建设工程解释一第十四条) and
+      is not flagged.
+    """
+    trigger = params.get("trigger", "signing")
+    min_days = float(params.get("min_days", 7))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _C_DEEMED.search(flat)
+        if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
+            continue
+        before = flat[:m.start()]
+        if trigger == "signing":
+            if not _C_SIGN_TRIGGER.search(before) or re.search(r"仅|只(?:表明|确认|代表)|数量(?:和|及|、)外观|外观(?:和|及|、)数量", flat):
+                continue
+            if re.search(rf"{_NUM}\s*(?:个工作日|日|天|个月)内?未", before):
+                continue  # a period before the deemed acceptance: judged by silence_or_use
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+        else:
+            if ctx.contract_type == "建设工程施工合同" and re.search(r"擅自使用|未经竣工验收|竣工验收前", flat):
+                continue
+            per = None
+            for p in _C_PERIOD.finditer(before):
+                tail = before[p.end(): p.end() + 8]
+                if re.search(r"未|不|没有|逾期", tail) or re.search(r"内未|内不|内没有", before[p.start(): p.end() + 3]):
+                    per = p
+            if per is not None:
+                n = parse_number(per["n"])
+                if n is not None and _c_days(n, per["u"]) < min_days:
+                    return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                        f"约定{per.group(0).strip()}未提异议即视为验收合格，期限过短，验收方难以完成必要的检验；过短的检验期限依法仅视为外观瑕疵的异议期限（民法典第六百二十二条）。"))]
+                continue
+            if _C_USE_TRIGGER.search(before) and not _C_SIGN_TRIGGER.search(before[-6:]):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_C_CAP = re.compile(r"(?:赔偿|责任|损失)[^。；]{0,30}(?:以[^。；]{1,30}为限|最高不(?:超过|得超过)|(?:累计|总额|总计|合计)?不(?:超过|得超过|高于)|上限(?:为|是)?|封顶|最多(?:赔偿|承担))"
+                    r"|(?:以[^。；]{1,30}为限|最高不超过|上限为)[^。；]{0,12}(?:承担|赔偿)[^。；]{0,6}(?:责任|损失)")
+_C_CARVE_OUT = re.compile(r"故意|重大过失|人身(?:伤亡|损害|伤害)|欺诈|法律(?:另有|强制性)规定|依法不得(?:限制|免除)")
+
+
+def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A cap on liability or damages that does not carve out intent, gross negligence and
+    personal injury.
+
+    Exemptions for personal injury and for property loss caused intentionally or by gross
+    negligence are void (民法典第五百零六条); in a standard term an unreasonable limitation
+    of one's own liability is void too (第四百九十七条). Shapes: ``乙方的赔偿总额以当月服务费为限``,
+    ``无论何种原因，卖方承担的全部责任最高不超过合同总价的10%``. High when the cap is said to
+    apply whatever the cause (无论/不论/任何情况下), medium otherwise. A cap on a 违约金 rate
+    (``违约金累计不超过未付款项的5%``) is a lawful limit of a penalty, not an exemption; a
+    carve-out anywhere in the clause (故意或重大过失除外) makes the cap lawful.
+    """
+    if _C_CARVE_OUT.search(clause.text.replace("\n", "")):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _C_CAP.search(flat)
+        if m is None:
+            continue
+        if re.search(r"违约金|滞纳金|定金", m.group(0)) or (
+                re.search(r"违约金|滞纳金", flat) and not re.search(r"赔偿(?:责任|总额|金额|范围)|全部责任|责任总额|损失赔偿", flat)):
+            continue
+        if re.search(r"保险|保额|赔付", flat) and not re.search(r"赔偿责任", flat):
+            continue
+        sev = Severity.high if re.search(r"无论|不论|任何情况|任何原因|一切|何种原因|任何损失", flat) else Severity.medium
+        return [Hit(evidence=flat.strip(), sentence=flat, severity=sev)]
+    return []
+
+
+_C_ARB = re.compile(r"申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|仲裁委员会|仲裁院|仲裁中心|仲裁机构|(?:通过|进行|交由|由)[^。；]{0,20}仲裁|仲裁解决")
+_C_LIT = re.compile(r"(?:向|由|到|在)[^。；]{0,30}(?:人民)?法院(?:提起|提出)?(?:诉讼|起诉|管辖|解决)|提起(?:民事)?诉讼|诉讼解决|诉至[^。；]{0,20}法院|(?:人民)?法院(?:管辖|诉讼)|起诉")
+_C_LIT_ANCILLARY = re.compile(r"撤销|不予执行|强制执行|申请执行|执行|保全|不服|裁决[^。；]{0,10}(?:后|作出)|对[^。；]{0,6}裁决|确认仲裁协议")
+_C_SELECTOR = re.compile(r"(?:下列|以下|如下)(?:第\s*[（(]?\s*[^）)。；]{0,3}\s*[)）]?)?\s*种方式|第\s*[（(_＿\s]*[)）_＿\s]*种|选择[^。；]{0,6}(?:一种|其中)|择一")
+_C_LABOUR = re.compile(r"劳动(?:人事)?争议|劳动仲裁|劳动者|用人单位")
+
+
+def _c_forums(text: str) -> tuple[bool, bool]:
+    """Whether ``text`` agrees arbitration and litigation as forums (not set-aside,
+    enforcement or interim measures in court)."""
+    arb = lit = False
+    for sent in _split(text):
+        flat = sent.replace("\n", "")
+        if _C_ARB.search(flat) and not re.search(r"不(?:得|能|可)[^。；]{0,6}仲裁", flat):
+            arb = True
+        for m in _C_LIT.finditer(flat):
+            ctxt = flat[max(0, m.start() - 25): m.end() + 10]
+            if _C_LIT_ANCILLARY.search(ctxt) or re.search(r"不(?:得|能|可)[^。；]{0,6}(?:起诉|诉讼)", ctxt):
+                continue
+            lit = True
+    return arb, lit
+
+
+def arbitration_and_litigation(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Arbitration and litigation both agreed for the same disputes (或裁或诉).
+
+    Such an arbitration agreement is void (仲裁法解释第七条), so the dispute goes to court and
+    the agreed arbitration fails. Shapes: ``可向XX仲裁委员会申请仲裁，也可向法院起诉``;
+    ``提交仲裁或者向甲方所在地法院提起诉讼``; the two in separate sentences of one clause. Not
+    flagged: a court's role after an award (撤销, 执行, 保全, 对裁决不服 — the latter is
+    ``dispute.award_appealable``), a model form that asks the parties to choose one (下列第
+    （ ）种方式), and labour disputes (arbitration then court is the statutory path).
+    """
+    text = clause.text.replace("\n", "")
+    if _C_SELECTOR.search(text) or _C_LABOUR.search(text) or "仲裁" not in text:
+        return []
+    arb, lit = _c_forums(clause.text)
+    if not (arb and lit):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if "仲裁" in flat or "法院" in flat or "诉讼" in flat:
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_C_INSTITUTION = re.compile(r"(?P<name>[\u4e00-\u9fa5（）()]{2,24}?)(?P<kind>仲裁委员会|国际仲裁院|仲裁院|国际仲裁中心|仲裁中心)")
+_C_GENERIC_PREFIX = re.compile(r"(?:提交|提请|交由|交|向|由|到|在|有关|相关|当地|所在地|住所地|的|有管辖权的?|有权|任何|一方|双方|选定|约定|其他|该|申请|经|依法|国内|中国境内|仲裁机构或)$")
+
+
+def _c_named_institutions(flat: str) -> list[str]:
+    out = []
+    for m in _C_INSTITUTION.finditer(flat):
+        name = re.split(r"[，。；、：:]|提交|提请|交由|向|申请|由|到|或者|或|和|及", m["name"])[-1]
+        if len(name) < 2 or _C_GENERIC_PREFIX.search(name) or re.search(r"所在地|当地|住所地|有管辖", name):
+            continue
+        out.append(name + m["kind"])
+    return out
+
+
+def arbitration_body_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """An arbitration agreement that does not select one arbitration commission.
+
+    An agreement must name the commission (仲裁法第二十七条); when it is not named or not
+    clear and no supplementary agreement is reached, the agreement is void (第二十九条); two
+    commissions named with no choice made is void too unless the parties agree on one
+    (仲裁法解释第五条); ``当地仲裁机构`` is valid only where that place has a single
+    commission (解释第六条). Shapes: ``提交仲裁委员会仲裁``, ``由有管辖权的仲裁机构裁决``,
+    ``提交甲方所在地仲裁机构``, ``提交A仲裁委员会或B仲裁委员会``. A named commission
+    (``广州仲裁委员会``, ``中国国际经济贸易仲裁委员会``, ``深圳国际仲裁院``) is lawful; a model form's
+    blank (``向____仲裁委员会``) is a form to fill in, not flagged; labour arbitration has its
+    own statutory commissions.
+    """
+    text = clause.text.replace("\n", "")
+    if "仲裁" not in text or _C_LABOUR.search(text) or _C_SELECTOR.search(text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"仲裁", flat) or re.search(r"[_＿]{2,}|\s{2,}(?:仲裁委员会|仲裁机构)", sent):
+            continue
+        if not re.search(r"申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|(?:仲裁委员会|仲裁机构|仲裁院|仲裁中心)[^。；]{0,6}(?:仲裁|裁决|解决)|通过仲裁|仲裁解决|交由[^。；]{0,20}仲裁", flat):
+            continue
+        named = _c_named_institutions(flat)
+        distinct = sorted(set(named))
+        if len(distinct) >= 2 and re.search(r"或|任选|择一|之一", flat):
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"仲裁条款同时约定了{'、'.join(distinct)}，当事人不能就选择达成一致的，仲裁协议无效（仲裁法解释第五条）。"))]
+        if distinct:
+            continue
+        if re.search(r"仲裁委员会|仲裁机构|仲裁院|仲裁中心|仲裁", flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+def award_appealable(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """An arbitration clause that lets a party take the award to court or appeal it.
+
+    Arbitration is final (仲裁法第十条, 一裁终局): a court does not accept a suit on the
+    same dispute after an award; a court may only set an award aside or refuse enforcement.
+    Shapes: ``对仲裁裁决不服的，可向人民法院起诉``, ``仲裁裁决作出后任何一方可在十五日内上诉``,
+    ``对裁决有异议的，可以向法院提起诉讼``. Labour arbitration (劳动争议调解仲裁法第五十条) and
+    set-aside/enforcement (撤销, 不予执行) are not flagged.
+    """
+    text = clause.text.replace("\n", "")
+    if _C_LABOUR.search(text) or ctx.contract_type == "劳动合同":
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(r"(?:仲裁)?裁决[^。；]{0,20}(?:不服|有异议|不满意|不接受|后|作出后)[^。；]{0,30}(?:起诉|诉讼|上诉|向[^。；]{0,12}法院)", flat) or \
+            re.search(r"(?:不服|有异议)[^。；]{0,10}(?:仲裁)?裁决[^。；]{0,30}(?:起诉|诉讼|上诉|向[^。；]{0,12}法院)", flat)
+        if m and not re.search(r"撤销|不予执行|强制执行|申请执行", flat[m.start(): m.end() + 16]):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_C_RESULT_ALLOCATED = re.compile(
+    r"(?:成果|软件|源代码|源程序|作品|设计|图纸|文档|交付物|知识产权|著作权|专利(?:申请)?权|技术秘密|所有权利)[^。；]{0,40}(?:归|属于|由)[^。；]{0,12}(?:所有|享有|共有|单独|拥有)"
+    r"|(?:归|属于)(?:甲方|乙方|委托方|委托人|开发方|受托方|研究开发人|双方)(?:单独|共同)?(?:所有|享有|共有)"
+    r"|(?:转让|让与)给?(?:甲方|委托方|委托人)|(?:甲方|委托方|委托人)(?:享有|拥有)[^。；]{0,20}(?:知识产权|著作权|所有权)")
+_C_COMMISSIONED = re.compile(r"(?:委托|定制|研究)?开发[^。；]{0,20}(?:软件|系统|程序|平台|应用|APP|app|技术|产品|小程序|网站)|(?:设计|创作|编写|制作|撰写)[^。；]{0,12}(?:作品|方案|图纸|文案|设计稿|软件|程序|视频|广告|标志|LOGO|logo|稿件)")
+
+
+def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """IP in commissioned results never allocated anywhere in the contract.
+
+    Absent agreement the developer gets the patent right (民法典第八百五十九条), technical
+    secrets are shared (第八百六十一条) and copyright in a commissioned work stays with the
+    commissioned party (著作权法第十九条) — rarely what the paying party intends. One finding
+    per document (``scope: document``), at the first IP clause, or at the first clause
+    that commissions the work when there is none; silent when any clause allocates the
+    results (``开发成果的知识产权归甲方所有``, ``著作权属于乙方``).
+    """
+    for c in ctx.clauses:
+        for s in _split(c.text):
+            flat = s.replace("\n", "")
+            if _C_RESULT_ALLOCATED.search(flat) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat):
+                return []
+    if not _C_COMMISSIONED.search(ctx.text.replace("\n", "")) and ctx.contract_type != "技术开发合同":
+        return []
+    ip_clauses = [c for c in ctx.clauses if re.search(r"知识产权|著作权|专利|技术秘密|成果", c.text)]
+    target = ip_clauses[0] if ip_clauses else next(
+        (c for c in ctx.clauses if _C_COMMISSIONED.search(c.text.replace("\n", ""))), None)
+    if target is None or target.clause_id != clause.clause_id:
+        return []
+    for sent in _split(clause.text):
+        if re.search(r"知识产权|著作权|专利|技术秘密|成果", sent) or _C_COMMISSIONED.search(sent.replace("\n", "")):
+            return [Hit(evidence=sent.strip(), sentence=sent)]
+    return []
+
+
+_C_INSPECTION_PERIOD = re.compile(rf"(?:验收|检验|检测|异议|质量问题|复检|核验)[^。；]{{0,30}}{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)|{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)\s*(?:内|之内|以内)[^。；]{{0,20}}(?:验收|检验|检测|提出[^。；]{{0,6}}异议)|检验期|验收期|异议期")
+
+
+def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A sale or work contract that delivers goods but agrees no inspection or objection
+    period anywhere.
+
+    Without an agreed period the buyer must inspect promptly and object within a
+    'reasonable' period, up to two years (民法典第六百二十条、第六百二十一条第二款): the seller
+    cannot tell when its quality exposure ends and the buyer cannot tell when its right
+    lapses. One finding per document, at the first acceptance/inspection clause, else at the
+    first delivery clause. Only for contracts that deliver goods or work results
+    (买卖, 采购, 供货, 承揽/加工, 定作).
+    """
+    if ctx.contract_type not in ("买卖合同", "采购合同") and not re.search(
+            r"承揽|定作|加工合同|供货合同|购销合同|订货合同", ctx.text[:400]):
+        return []
+    if _C_INSPECTION_PERIOD.search(ctx.text.replace("\n", "")):
+        return []
+    target = next((c for c in ctx.clauses if c.category.value == "acceptance"), None) or next(
+        (c for c in ctx.clauses if re.search(r"验收|检验", c.text)), None) or next(
+        (c for c in ctx.clauses if c.category.value == "delivery"), None)
+    if target is None or target.clause_id != clause.clause_id:
+        return []
+    sents = _split(clause.text)
+    sent = next((s for s in sents if re.search(r"验收|检验|交付|交货", s)), sents[0] if sents else clause.text)
+    return [Hit(evidence=sent.strip(), sentence=sent)]
+
+
+_C_WARRANTY_MIN = (  # 建设工程质量管理条例第四十条 (建筑法第六十二条): minimum warranty periods, in months
+    (re.compile(r"防水|渗漏|屋面|卫生间|外墙面"), 60, "屋面防水工程、有防水要求的卫生间、房间和外墙面的防渗漏，为5年"),
+    (re.compile(r"电气管线|给排水|给水排水|设备安装|装修工程|装饰装修"), 24, "电气管线、给排水管道、设备安装和装修工程，为2年"),
+    (re.compile(r"供热|供冷|采暖"), 24, "供热与供冷系统，为2个采暖期、供冷期"),
+)
+
+
+def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A construction warranty (保修期) shorter than the statutory minimum.
+
+    建筑法第六十二条 delegates the minimum periods to the State Council; 建设工程质量管理条例
+    第四十条 sets them: foundations and main structure for the design life, waterproofing 5
+    years, electrical/plumbing/installation/decoration 2 years, heating and cooling 2
+    seasons. A shorter agreed period yields to the statutory one (民法典第六百二十二条第二款
+    applies the same rule to sales). Shapes: ``屋面防水工程保修期为二年``, ``主体结构保修期为十年``.
+    """
+    if not re.search(r"建设工程|施工|装饰装修|装修工程|竣工", ctx.text[:3000]):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"保修", flat):
+            continue
+        for part in re.split(r"[，,、]", flat):
+            m = re.search(rf"(?P<n>{_NUM})\s*(?P<u>年|个月|月)", part)
+            if not m:
+                continue
+            n = parse_number(m["n"])
+            if n is None:
+                continue
+            months = n * 12 if m["u"] == "年" else n
+            if re.search(r"地基基础|主体结构", part) and not re.search(r"合理使用年限|设计文件", part) and months < 600:
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    "地基基础工程和主体结构工程的最低保修期限为设计文件规定的该工程的合理使用年限，约定的保修期短于法定最低期限（建筑法第六十二条、建设工程质量管理条例第四十条）。"))]
+            for rx, minimum, rule in _C_WARRANTY_MIN:
+                if rx.search(part) and months < minimum:
+                    return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                        f"约定的保修期为{m.group(0)}，短于法定最低保修期限（{rule}；建筑法第六十二条、建设工程质量管理条例第四十条）。"))]
+    return []
+
+
+_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:总价款|总价|总金额|总额|价款总额|价款|金额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?")
+_C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
+_C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元")
+
+
+def _c_total_prices(clause: Clause) -> list[tuple[float, str]]:
+    out = []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", " ")
+        for m in _C_TOTAL_LABEL.finditer(flat):
+            if _C_TOTAL_SKIP.search(flat[max(0, m.start() - 6): m.start()]):
+                continue
+            tail = flat[m.end(): m.end() + 30]
+            if re.match(r"\s*(?:的|之)?\s*(?:百分之|\d+(?:\.\d+)?\s*[%％])", tail) or _C_TOTAL_SKIP.search(tail[:6]):
+                continue
+            a = _C_YUAN.search(tail)
+            if a is None or a.start() > 16:
+                continue
+            if a["d"]:
+                v = parse_number(a["d"])
+                v = v * 10000 if v is not None and a["wan"] else v
+            elif a["d2"]:
+                v = parse_number(a["d2"])
+            else:
+                v = parse_amount(a["w"])
+            if v and v >= 100:
+                out.append((v, sent.strip()))
+                break
+    return out
+
+
+_C_WARRANTY_PERIOD = re.compile(rf"(?:质保期|质量保证期|保修期|质保期限|保修期限)(?:限)?(?:为|是|：|:)?[^。；\d]{{0,20}}?(?P<n>{_NUM})\s*(?P<u>年|个月|月)")
+
+
+def _c_forum_kind(clause: Clause) -> set[str]:
+    text = clause.text.replace("\n", "")
+    if _C_SELECTOR.search(text) or _C_LABOUR.search(text):
+        return set()
+    arb, lit = _c_forums(clause.text)
+    if arb and lit:
+        return set()  # both in one clause: dispute.arbitration_or_litigation reports it
+    kinds = set()
+    if arb:
+        names = {n for s in _split(clause.text) for n in _c_named_institutions(s.replace("\n", ""))}
+        kinds.update({f"仲裁:{n}" for n in names} or {"仲裁"})
+    if lit:
+        kinds.add("诉讼")
+    return kinds
+
+
+def cross_clause_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Two clauses (or a clause and an annex table) that state the same kind of term with
+    different values.
+
+    ``params["kind"]``: ``total_price`` (合同总价/合计 amounts that differ by more than 0.5%),
+    ``warranty_period`` (质保期/保修期 stated with different lengths; construction contracts,
+    where periods differ per part of the works, are skipped) or ``forum`` (one clause sends
+    disputes to arbitration and another to court, or two clauses name different
+    commissions). The contract is then ambiguous on a core term (民法典第四百六十六条、第五百一十条);
+    for the forum, an arbitration agreement that also allows court is void (仲裁法解释第七条).
+    Reported once per document (``scope: document``), at the later clause of the first
+    conflicting pair; values inside a single clause are not compared.
+    """
+    kind = params.get("kind", "total_price")
+    seen: list[tuple[object, Clause, str]] = []
+    for c in ctx.clauses:
+        if kind == "total_price":
+            vals = [(v, s) for v, s in _c_total_prices(c)]
+        elif kind == "warranty_period":
+            if re.search(r"建设工程|施工合同|装饰装修", ctx.text[:2000]):
+                return []
+            vals = []
+            for s in _split(c.text):
+                flat = s.replace("\n", "")
+                m = _C_WARRANTY_PERIOD.search(flat)
+                if m and not re.search(r"延长|重新计算|另行|顺延|更换|维修后", flat):
+                    n = parse_number(m["n"])
+                    if n:
+                        vals.append((n * 12 if m["u"] == "年" else n, flat.strip()))
+                        break
+        else:
+            vals = [(k, c.text.strip()[:120]) for k in sorted(_c_forum_kind(c))]
+        for v, s in vals[:1] if kind != "forum" else vals:
+            for pv, pc, ps in seen:
+                if pc.clause_id == c.clause_id:
+                    continue
+                if kind == "forum":
+                    differ = (pv == "诉讼") != (v == "诉讼") or (pv.startswith("仲裁:") and v.startswith("仲裁:") and pv != v)
+                else:
+                    differ = abs(pv - v) > 0.005 * max(pv, v)
+                if differ:
+                    if c.clause_id != clause.clause_id:
+                        return []
+                    where = pc.number.strip() if pc.number and pc.number.strip() else "前文"
+                    if kind == "total_price":
+                        expl = f"{where}载明合同总价为{pv:,.2f}元，本条为{v:,.2f}元，合同总价前后不一致，结算依据不明（民法典第四百六十六条、第五百一十条）。"
+                    elif kind == "warranty_period":
+                        expl = f"{where}约定质保期为{pv:g}个月，本条为{v:g}个月，质量保证期限前后不一致，易生争议（民法典第四百六十六条）。"
+                    else:
+                        expl = f"{where}约定的争议解决方式为“{pv.split(':')[-1]}”，本条为“{v.split(':')[-1]}”，争议解决条款前后矛盾；既约定仲裁又约定诉讼的仲裁协议无效（仲裁法解释第七条）。"
+                    ev = s if kind != "forum" else next((x.strip() for x in _split(c.text) if re.search(r"仲裁|法院|诉讼", x)), s)
+                    return [Hit(evidence=ev, sentence=ev, explanation=expl)]
+            seen.append((v, c, s))
+    return []
+
+
+DETECTORS.update({
+    "discretionary_term": discretionary_term,
+    "payment_time_indeterminate": payment_time_indeterminate,
+    "deemed_acceptance": deemed_acceptance,
+    "liability_cap_no_carveout": liability_cap_no_carveout,
+    "arbitration_and_litigation": arbitration_and_litigation,
+    "arbitration_body_unclear": arbitration_body_unclear,
+    "award_appealable": award_appealable,
+    "commissioned_results_unallocated": commissioned_results_unallocated,
+    "no_inspection_period": no_inspection_period,
+    "construction_warranty_short": construction_warranty_short,
+    "cross_clause_conflict": cross_clause_conflict,
+})
+
+
+# =====================================================================================
+# Labour, data processing, property & finance, injected instructions
+# (checks of employment.yaml, data.yaml, property_finance.yaml and
+# common.yaml integrity.injected_instruction). Each detector reads the clause's
+# structure: who holds the right, on what condition, with what consequence; numbers
+# and periods are compared here, never by the LLM.
+# =====================================================================================
+
+_LF_EMPLOYER = "甲方|用人单位|本公司|公司|单位|企业|雇主|用工单位|劳务派遣单位|派遣单位"
+_LF_EMPLOYEE = "乙方|劳动者|员工|职工|雇员|被派遣劳动者|派遣员工|受聘人|受聘方|本人"
+_LF_NUMW = rf"(?:\d+(?:\.\d+)?|[{_CN_DIGITS}]+)"
+
+
+def _lf_roles(ctx) -> tuple[str, str]:
+    """(employer, employee) role alternations; 甲方/乙方 swapped when the preamble says
+    甲方 is the worker (甲方（劳动者）) or 乙方 the employer (乙方（用人单位）)."""
+    er, ee = _LF_EMPLOYER, _LF_EMPLOYEE
+    head = (getattr(ctx, "text", "") or "")[:3000]
+    if re.search(r"甲方\s*[（(：:]\s*(?:劳动者|员工|受聘人|职工|应聘者)", head) or \
+            re.search(r"乙方\s*[（(：:]\s*(?:用人单位|聘用单位|公司)", head):
+        er = er.replace("甲方", "乙方")
+        ee = ee.replace("乙方", "甲方")
+    return er, ee
+
+
+def _lf_actor(text: str, end: int, er: str, ee: str, span: int = 24) -> str | None:
+    """The last party role named in the ``span`` characters before ``end``: ``"er"``,
+    ``"ee"`` or ``None``."""
+    window = text[max(0, end - span): end]
+    last, who = -1, None
+    for m in re.finditer(rf"(?P<er>{er})|(?P<ee>{ee})", window):
+        if m.start() >= last:
+            last, who = m.start(), ("er" if m["er"] else "ee")
+    return who
+
+
+def _lf_days(n: str, unit: str) -> float | None:
+    v = parse_number(n)
+    if v is None:
+        return None
+    return v * {"日": 1, "天": 1, "工作日": 1.4, "周": 7, "星期": 7, "个月": 30, "月": 30, "年": 365, "小时": 1 / 24}[unit]
+
+
+def _lf_employment_doc(ctx) -> bool:
+    """A labour relationship: a 劳动合同, or a 保密/竞业 agreement with an employee."""
+    if ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议"):
+        return True
+    return bool(re.search(r"劳动者|员工|职工|用人单位|劳动合同|在职期间|离职|入职|竞业限制|竞业禁止", ctx.text[:20000]))
+
+
+_LF_NEG_BEFORE = r"(?:不得|不能|不可|无权|不会|禁止|严禁|不应|不允许)"
+
+
+def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The worker pays a 违约金 (or a fixed sum for leaving) in a case other than a
+    服务期 for paid professional training (劳动合同法第22条) or a 竞业限制 (第23条):
+    劳动合同法第25条 forbids it.
+
+    Shapes: ``乙方提前离职的，应向甲方支付违约金``, ``违约金由员工承担``, ``员工违反
+    保密/考勤/规章…支付违约金``, ``任何一方违约…违约金`` in a labour contract,
+    ``未满三年辞职的，赔偿公司两个月工资/5000元``. A 违约金 the employer pays, or one
+    tied to 服务期/培训/竞业, is not flagged.
+    """
+    if not _lf_employment_doc(ctx):
+        return []
+    er, ee = _lf_roles(ctx)
+    clause_nc = re.search(r"竞业|服务期|专项培训|培训费", clause.text)
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"服务期|专项培训|培训费|培训服务|竞业", s):
+            continue
+        if clause_nc and re.search(r"本条|本协议|上述|前款|前述|该项|此项", s):
+            continue  # refers back to a 服务期 / 竞业 clause
+        if re.search(rf"向(?:{ee})[^。；]{{0,4}}(?:支付|赔付|给付|承担)", s):
+            continue  # the employer pays
+        if re.search(r"(?:无需|无须|不需|不承担|不支付|不得约定|不得要求)[^。；]{0,10}违约金", s):
+            continue
+        penalty = re.search(r"违约金|违约赔偿金", s) and (
+            re.search(rf"(?:{ee}|任何一方|任一方|违约方|双方)[^。；]{{0,40}}(?:支付|承担|缴纳|交纳|赔付|给付)[^。；]{{0,20}}(?:违约金|违约赔偿金)", s)
+            or re.search(rf"(?:违约金|违约赔偿金)[^。；]{{0,10}}由(?:{ee})(?:承担|支付)", s)
+            or re.search(rf"向(?:{er})(?:支付|缴纳|交纳|赔付|给付)[^。；]{{0,20}}(?:违约金|违约赔偿金)", s))
+        leave_sum = re.search(
+            rf"(?:辞职|离职|提前解除|提前离开|擅自离开|未满[^。；]{{0,8}}(?:年|期)|不满[^。；]{{0,8}}年)[^。；]{{0,40}}"
+            rf"(?:赔偿|支付|承担|缴纳)[^。；]{{0,15}}(?:{_LF_NUMW}\s*(?:万)?元|{_LF_NUMW}\s*个月(?:的)?(?:工资|薪资|薪酬|月薪))", s)
+        if leave_sum and _lf_actor(s, leave_sum.start() + 1, er, ee, 30) == "er":
+            leave_sum = None
+        if penalty or leave_sum:
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+_LF_CHANGE_OBJ = r"(?:工作岗位|岗位|职位|职务|工作地点|工作地|工作内容|工作区域|工作部门|工资|薪酬|薪资|薪金|月薪|底薪|基本工资|待遇|劳动报酬|工资标准)"
+_LF_CHANGE_VERB = r"(?:调整|变更|调动|调换|调岗|降低|降级|降职|降薪|减少|扣减|下调|轮岗|另行安排|重新安排|调配|派往|派驻|外派)"
+
+
+def labour_unilateral_change(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The employer may change the post, place of work or wage on its own (劳动合同法第35条:
+    a change needs agreement in writing).
+
+    Shapes: ``甲方有权根据经营需要调整乙方的岗位/工资``, ``乙方应服从公司的工作调动``,
+    ``乙方的薪酬由公司根据考核结果确定和调整``. Not flagged: a change by agreement
+    (协商一致, 经乙方同意), a raise, a change the law allows (不能胜任 → 调整岗位 under
+    第40条, 医疗期满), or a prohibition (甲方不得单方调整).
+    """
+    er, ee = _lf_roles(ctx)
+    o, v = _LF_CHANGE_OBJ, _LF_CHANGE_VERB
+    shapes = (
+        rf"(?:{er})[^。；]{{0,12}}(?:有权|可以|可|将|得|保留)[^。；]{{0,30}}{v}[^。；]{{0,12}}{o}",
+        rf"(?:{er})[^。；]{{0,12}}(?:有权|可以|可|将|得|保留)[^。；]{{0,20}}{o}[^。；]{{0,12}}{v}",
+        rf"(?:{ee})[^。；]{{0,10}}(?:应|须|必须|需|应当)?(?:无条件)?(?:服从|接受|同意|配合)[^。；]{{0,20}}(?:{v}|安排|调配)",
+        rf"{o}[^。；]{{0,15}}由(?:{er})[^。；]{{0,20}}(?:调整|决定|变更|另行确定)",
+    )
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(o, s):
+            continue
+        if re.search(rf"协商一致|协商确定|双方协商|经(?:{ee})[^。；]{{0,4}}(?:书面)?同意|征得(?:{ee})|取得(?:{ee})[^。；]{{0,4}}同意|双方(?:书面)?同意|书面变更|不能胜任|不胜任|医疗期满|最低工资|国家(?:规定|政策)|晋升|提高|上调|增加|增长", s):
+            continue
+        if re.search(rf"{_LF_NEG_BEFORE}[^。；，,]{{0,8}}{v}", s):
+            continue
+        for rx in shapes:
+            if re.search(rx, s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+def labour_resignation_restricted(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The worker's right to resign is restricted (劳动合同法第37条: thirty days' written
+    notice, three days in probation, no approval needed).
+
+    Shapes: ``乙方辞职须经甲方批准/同意``, ``乙方在合同期内不得辞职``, ``乙方离职应
+    提前六十日/三个月书面通知``, ``试用期内离职须提前十五日通知``. Not flagged:
+    thirty days (三十日, 一个月) or less, three days in probation, notice the employer gives.
+    """
+    if not _lf_employment_doc(ctx):
+        return []
+    er, ee = _lf_roles(ctx)
+    leave = r"(?:辞职|辞工|离职|提出解除|解除(?:本|劳动)?(?:合同|劳动关系)|终止(?:本|劳动)?合同|提前解除)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        lm = re.search(leave, s)
+        if not lm:
+            continue
+        if not re.search(r"辞职|辞工|离职", s) and _lf_actor(s, lm.start(), er, ee) != "ee":
+            continue  # the employer terminates: a different norm
+        if re.search(r"(?:无需|无须|不需|不必)[^。；]{0,8}(?:批准|同意|审批)", s):
+            continue
+        if re.search(rf"{leave}[^。；]{{0,20}}(?:须|需|应|必须|应当)(?:经|得到|取得|征得|报)?[^。；]{{0,8}}(?:批准|同意|审批|许可|核准)", s) \
+                and not re.search(rf"(?:{er})[^。；]{{0,6}}(?:提出|决定)?解除", s[:lm.start() + 2]):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+        if re.search(rf"(?:{ee})[^。；]{{0,20}}(?:不得|不能|不可|不允许)[^。；]{{0,10}}(?:辞职|辞工|离职|提出解除|提前解除|解除(?:本|劳动)?合同)", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+        for m in re.finditer(rf"提前\s*(?P<n>{_LF_NUMW})\s*(?P<u>个月|日|天|周|星期|月|工作日)", s):
+            if _lf_actor(s, m.start(), er, ee, 30) == "er" and not re.search(r"辞职|辞工|离职", s):
+                continue
+            days = _lf_days(m["n"], m["u"])
+            limit = 3 if "试用期" in s[max(0, m.start() - 20): m.start()] else 31
+            if days is not None and days > limit:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"约定劳动者解除合同须提前约{days:.0f}日通知，超过劳动合同法第三十七条规定的"
+                                        f"{'三' if limit == 3 else '三十'}日，限制了劳动者的法定解除权。")]
+    return []
+
+
+def labour_dismissal_unlawful(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The employer may dismiss on a ground the law does not give (劳动合同法第39–40条
+    are closed lists; 第48条 unlawful dismissal).
+
+    Shapes: at will (``甲方可随时/根据经营需要解除``), 末位淘汰, incompetence or a missed
+    target with immediate dismissal and no training or change of post (第40条第2项),
+    any (not 严重) breach of the rules (第39条第2项 needs 严重), illness without 医疗期满
+    (第40条第1项, 第42条). Not flagged: the statutory grounds (严重违反, 试用期间被证明
+    不符合录用条件 …), dismissal by agreement, a prohibition.
+    """
+    if not _lf_employment_doc(ctx):
+        return []
+    er, ee = _lf_roles(ctx)
+    verb = r"(?:解除|辞退|开除|解聘|除名|终止)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        vm = re.search(verb, s)
+        if not vm:
+            continue
+        if re.search(rf"{_LF_NEG_BEFORE}[^。；，,]{{0,10}}{verb}", s):
+            continue
+        if not (re.search(rf"(?:{er})[^。；]{{0,20}}(?:有权|可以|可|即可|将|予以|直接|立即)[^。；]{{0,20}}{verb}", s)
+                or re.search(rf"(?:{er})[^。；]{{0,6}}{verb}", s)):
+            continue
+        if re.search(r"严重违反|严重失职|营私舞弊|刑事责任|试用期间?(?:内)?被证明不符合录用条件|第三十九条|第四十条|第四十一条|协商一致|经济性裁员", s):
+            continue
+        ground = None
+        if re.search(r"随时|任何理由|无需(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:说明)?理由|根据(?:公司|甲方|单位)?(?:的)?(?:经营|生产|工作|业务|管理)(?:需要|情况|安排)|视(?:经营|工作|公司)?(?:需要|情况)|认为(?:必要|有必要|需要|不适合|不合适)", s):
+            ground = "不附法定事由即可解除"
+        elif re.search(r"末位|排名最后|淘汰", s):
+            ground = "末位淘汰"
+        elif re.search(r"考核不合格|考核不达标|考核未达标|业绩(?:未|不)达标|未完成[^。；]{0,6}(?:任务|指标|业绩)|不能胜任|不胜任", s) \
+                and not re.search(r"培训|调整(?:其)?(?:工作)?岗位|调岗|仍不能胜任|仍不胜任", s):
+            ground = "以不能胜任或考核不合格为由直接解除，未经培训或调整岗位"
+        elif (m := re.search(r"违反(?:了)?(?:甲方|公司|单位|本单位)?(?:的)?(?:任何|任一|各项)?(?:规章制度|规章|制度|纪律|管理规定|劳动纪律|考勤)|迟到|早退", s)) \
+                and "严重" not in s[max(0, m.start() - 6): m.end() + 12]:
+            ground = "劳动者一般违纪即可解除，未限于严重违反规章制度"
+        elif re.search(r"患病|生病|病假|非因工负伤|受伤|住院", s) and not re.search(r"医疗期满", s):
+            ground = "劳动者患病或负伤即可解除，未以医疗期满为条件"
+        if ground:
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation=f"约定用人单位可解除劳动合同的情形为“{ground}”，超出劳动合同法第三十九条、第四十条规定的"
+                                    "法定解除事由，据此解除属于违法解除，用人单位应支付二倍经济补偿的赔偿金（第四十八条、第八十七条）。")]
+    return []
+
+
+def _lf_term_months(text: str) -> tuple[float | None, str]:
+    """The labour contract's term in months, and its kind: ``fixed``, ``open`` (无固定期限),
+    ``task`` (以完成一定工作任务为期限) or ``unknown``."""
+    for m in re.finditer(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|期限为|合同期)[^。；]{0,120}", text):
+        seg = m.group(0)
+        ds = _dates(seg)
+        if len(ds) >= 2 and ds[1][0] > ds[0][0]:
+            return _years_between(ds[0][0], ds[1][0]) * 12, "fixed"
+        dm = re.search(rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", seg)
+        if dm and "试用期" not in seg[: dm.start()]:
+            n = parse_number(dm["n"])
+            if n:
+                return (n * 12 if dm["u"] == "年" else n), "fixed"
+    if re.search(r"以完成一定(?:的)?工作任务为期限", text):
+        return None, "task"
+    if re.search(r"无固定期限", text):
+        return None, "open"
+    return None, "unknown"
+
+
+def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Probation longer than the term allows (劳动合同法第19条): a term under three months
+    or a task-based contract has none; three months to under one year at most one month;
+    one to under three years at most two; three years or more, or open-ended, at most six.
+
+    The term is read from the contract (dates or a stated length); the probation from
+    the clause (``试用期为三个月``, ``试用期自…起至…止``).
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if "试用期" not in s or re.search(r"不(?:得)?(?:约定|设)试用期|无试用期|不设试用期", s):
+            continue
+        after = s.split("试用期", 1)[1]
+        ds = _dates(after)
+        if len(ds) >= 2 and ds[1][0] > ds[0][0]:
+            months = _years_between(ds[0][0], ds[1][0]) * 12
+        else:
+            dm = re.match(rf"[^。；，,]{{0,8}}?(?P<n>{_NUM})\s*(?:个)?(?P<u>月|日|天|周)", after)
+            if not dm:
+                continue
+            n = parse_number(dm["n"])
+            if n is None:
+                continue
+            months = {"月": n, "日": n / 30, "天": n / 30, "周": n * 7 / 30}[dm["u"]]
+        term, kind = _lf_term_months(ctx.text)
+        if kind == "task":
+            allowed = 0.0
+        elif term is None:
+            allowed = 6.0
+        elif term < 3:
+            allowed = 0.0
+        elif term < 12:
+            allowed = 1.0
+        elif term < 36 - 0.5:
+            allowed = 2.0
+        else:
+            allowed = 6.0
+        if months > allowed + 0.2:
+            term_s = f"合同期限约{term:.0f}个月，" if term else ("以完成一定工作任务为期限，" if kind == "task" else "")
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation=f"{term_s}约定试用期约{months:.1f}个月，超过劳动合同法第十九条允许的{allowed:g}个月上限"
+                                    "（违法约定的试用期已履行的，用人单位应按试用期满月工资支付赔偿金，第八十三条）。")]
+    return []
+
+
+_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
+
+
+def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A post-employment non-compete without monthly compensation after the contract
+    ends (劳动合同法第23条第2款; 劳动争议解释（一）第36条).
+
+    Shapes: ``甲方无需支付竞业限制补偿``, ``竞业限制补偿已包含在工资中``, compensation
+    paid only while employed, paid at the employer's discretion, or a post-employment
+    non-compete with no compensation anywhere in the contract (one finding, at the
+    non-compete clause). Not flagged: monthly compensation after leaving, a non-compete
+    left to a separate agreement.
+    """
+    if not _LF_NC.search(clause.text) or not _lf_employment_doc(ctx):
+        return []
+    if re.search(r"另行(?:签订|签署|订立|约定)[^。；]{0,15}竞业|竞业[^。；]{0,20}另行(?:签订|签署|订立|约定)", clause.text):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"(?:无需|无须|不需|不|不再|不予|不另行?|无)(?:另行|额外)?(?:向[^。，；]{0,6})?(?:支付|给予|发放|提供)[^。；]{0,10}(?:经济)?补偿", s) \
+                or re.search(r"(?:竞业[^。；]{0,10})?补偿(?:金|费)?[^。；]{0,15}(?:已包含|包含在|已计入|计入|含在|视为已(?:经)?支付|已在[^。；]{0,10}(?:支付|发放))", s) \
+                or re.search(r"(?:工资|薪酬|报酬|薪资|津贴)[^。；]{0,15}(?:已包含|包含|含有|视为包括)[^。；]{0,10}(?:竞业|补偿)", s) \
+                or re.search(r"(?:在职期间|工作期间|任职期间|劳动合同期内)[^。；]{0,25}(?:支付|发放)[^。；]{0,10}竞业(?:限制)?(?:补偿|津贴|费)", s) \
+                or re.search(r"(?:是否|视情况|酌情)[^。；]{0,10}(?:支付|给予|发放)[^。；]{0,6}(?:经济)?补偿", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    post = re.search(r"离职|解除|终止|离开|期满", clause.text)
+    if post and not re.search(r"补偿", ctx.text):
+        for sent in _split(clause.text):
+            if _LF_NC.search(sent) or "竞业" in sent:
+                return [Hit(evidence=sent.strip(), sentence=sent,
+                            explanation="合同约定了离职后的竞业限制义务，但全文未约定解除或者终止劳动合同后按月给予经济补偿；"
+                                        "劳动者可请求按离职前十二个月平均工资的30%按月支付补偿（劳动争议解释（一）第三十六条）。")]
+    return []
+
+
+def labour_noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A non-compete period over two years after the contract ends (劳动合同法第24条).
+
+    Every period in a non-compete sentence is read (``离职后三年内``, ``期限为36个月``);
+    the months used to average the wage (``离职前十二个月平均工资``) are not periods.
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if "竞业" not in s and not _LF_NC.search(s):
+            continue
+        for m in _DURATION.finditer(s):
+            before, after = s[max(0, m.start() - 3): m.start()], s[m.end(): m.end() + 8]
+            if re.match(r"(?:内)?(?:的)?(?:平均|月均)?(?:的)?(?:工资|薪|收入|报酬|补偿)", after) or before.endswith("前") or "前" in before[-1:]:
+                continue
+            n = parse_number(m["n"])
+            if n is None:
+                continue
+            months = {"年": n * 12, "月": n, "日": n / 30, "天": n / 30}[m["u"]]
+            if months > 24.01:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"竞业限制期限约{months / 12:g}年，超过劳动合同法第二十四条规定的二年上限，超过部分对劳动者没有约束力。")]
+    return []
+
+
+def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A 服务期 penalty beyond what 劳动合同法第22条 allows: more than the training cost,
+    not prorated to the unserved part of the period, for training that is not paid
+    professional training, or with wages counted as training cost (实施条例第16条).
+
+    Shapes: ``按培训费用的二倍支付违约金``, ``全额返还培训费用``, ``岗前培训…服务期
+    三年…违约金``, ``培训费用包括培训期间的工资``, a fixed 违约金 for breaking the 服务期
+    with no link to the training cost. Not flagged: ``按服务期尚未履行部分所应分摊的培训费用``.
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(r"服务期|培训", s):
+            continue
+        if not re.search(r"违约金|赔偿|返还|退还|支付|承担|偿还", s):
+            continue
+        prorated = re.search(r"分摊|按比例|比例|递减|剩余|未履行|尚未|折算|逐年|按月|按年|扣减|扣除已", s)
+        why = None
+        if re.search(r"培训(?:费用?|费)[^。；]{0,6}(?:的)?(?:[两二三四五六七八九十\d]+|双)倍", s):
+            why = "违约金按培训费用的倍数计算，超过用人单位实际提供的培训费用"
+        elif re.search(r"岗前培训|入职培训|新员工培训|上岗培训|入职教育|安全教育|安全培训|企业文化培训|内部培训", s) and re.search(r"服务期|违约金", s):
+            why = "岗前、入职等一般性培训不属于用人单位提供专项培训费用的专业技术培训，不能据此约定服务期和违约金"
+        elif re.search(r"培训(?:费用|费)[^。；]{0,20}(?:包括|包含|含|计入)[^。；]{0,15}(?:工资|薪酬|社会保险|社保|福利|奖金)", s):
+            why = "培训期间的工资、社会保险等不属于可要求返还的培训费用（劳动合同法实施条例第十六条）"
+        elif re.search(r"(?:全部|全额|所有)(?:的)?(?:培训)?(?:费用|培训费)", s) and re.search(r"服务期|离职|辞职|解除", s) and not prorated:
+            why = "要求劳动者全额返还培训费用，未按服务期尚未履行部分分摊"
+        elif re.search(r"服务期", s) and re.search(rf"违约金[^。；]{{0,8}}(?:为|人民币|计)?\s*{_LF_NUMW}\s*(?:万)?元", s) and not re.search(r"培训费", s):
+            why = "服务期违约金为固定金额，与用人单位实际支付的培训费用及未履行的服务期无关"
+        if why:
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation=f"{why}；劳动合同法第二十二条规定违约金不得超过培训费用，且不得超过服务期尚未履行部分所应分摊的培训费用。")]
+    return []
+
+
+# --- data processing (个人信息保护法) ------------------------------------------------
+
+_LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|会员信息|员工(?:个人)?信息|消费者信息|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
+_LF_PROCESSOR = r"(?:乙方|受托方|受托人|服务商|服务方|服务提供方|供应商|处理方|承包方|技术方|平台方|平台|运营方|外包方|接收方)"
+_LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
+
+
+def _lf_is_dpa(ctx) -> bool:
+    """A contract whose subject is processing personal information on another's behalf."""
+    if ctx.contract_type in ("个人信息委托处理协议", "数据处理协议"):
+        return True
+    head = ctx.text[:400]
+    if re.search(r"个人信息[^\n]{0,6}(?:委托)?处理|数据处理协议|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
+        return True
+    return len(re.findall(r"委托处理|受托处理|代为处理|受托人|受托方", ctx.text)) >= 3 and ctx.text.count("个人信息") >= 3
+
+
+def _lf_negated(s: str, pos: int, span: int = 12) -> bool:
+    return bool(re.search(rf"{_LF_NEG_BEFORE}|未经", s[max(0, pos - span): pos]))
+
+
+def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The processor may use the entrusted data for its own purposes, give it to others,
+    or decide the purpose and means itself (个人信息保护法第21条第2款: the 受托人 processes
+    only as agreed; 第23条: giving it to another processor needs separate consent).
+
+    Shapes: ``乙方有权将用户数据用于自身产品研发/模型训练/营销``, ``服务商可将客户
+    信息提供/共享给其关联公司``, ``乙方可根据业务需要自行决定处理方式和范围``.
+    Not flagged: a prohibition, use with the controller's or the person's consent,
+    anonymised statistics, disclosure the law or an authority requires.
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(_LF_DATA, s):
+            continue
+        if re.search(_LF_CONSENTED, s) or re.search(r"匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
+            continue
+        shapes = (
+            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|开发|训练|模型|改进(?:其)?(?:产品|服务)|分析|画像|其他(?:目的|用途|业务|项目|客户))",
+            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输)(?:给|予|至)?[^。；]{{0,10}}(?:第三方|关联(?:公司|方|企业)|合作(?:伙伴|方|机构)|他人|其他(?:公司|机构|方|客户)|任何人)",
+            rf"(?:有权|可以|可|得)?[^。；]{{0,6}}(?:自行|自主|单方)(?:决定|确定|选择)[^。；]{{0,15}}(?:处理|使用)(?:的)?(?:目的|方式|范围|期限)",
+            rf"(?:处理|使用)(?:的)?(?:目的|方式|范围)[^。；]{{0,10}}(?:由{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行|单方|根据(?:其|自身)?(?:业务)?需要)(?:决定|确定))",
+        )
+        for rx in shapes:
+            m = re.search(rx, s)
+            if m and not _lf_negated(s, m.start() + 2):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The processor may pass the processing to a sub-processor without the controller's
+    consent (个人信息保护法第21条第3款).
+
+    Shapes: ``乙方可将数据处理工作转委托/分包给第三方``, ``乙方有权自行选择次级受托方``,
+    ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent). Not flagged:
+    sub-processing that needs the controller's prior consent, a prohibition.
+    """
+    sub = r"(?:转委托|再委托|分委托|转包|分包|委托(?:给)?(?:第三方|其他(?:方|单位|公司|服务商|机构)|关联(?:公司|方|企业)|分包商|供应商|外部)|交由(?:第三方|其他|关联)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
+    if not re.search(r"个人信息|数据|信息|处理", clause.text):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        m = re.search(sub, s)
+        if not m:
+            continue
+        if not re.search(r"个人信息|数据|信息|处理|服务", s):
+            continue
+        if re.search(rf"{_LF_CONSENTED}|须经|需经|应经|应当经|必须经|事先同意|书面同意", s):
+            if not re.search(r"(?:无需|无须|不需|不必)[^。；]{0,6}(?:经|征得|取得)?[^。；]{0,8}同意", s):
+                continue
+        if _lf_negated(s, m.start(), 14):
+            continue
+        if re.search(r"(?:有权|可以|可|自行|无需|无须|不需|直接|得)", s[max(0, m.start() - 20): m.end() + 10]):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+_LF_DELETE = r"(?:删除|返还|归还|退还|销毁|移交|交还|清除)"
+
+
+def _lf_locate(ctx, clause: Clause, prefer: str) -> bool:
+    """Whether ``clause`` is where an absent term belongs: the first clause matching
+    ``prefer``, else the first clause about personal information."""
+    for c in ctx.clauses:
+        if re.search(prefer, c.text) and re.search(r"个人信息|数据|信息", c.text):
+            return c.clause_id == clause.clause_id
+    for c in ctx.clauses:
+        if re.search(r"个人信息|数据", c.text):
+            return c.clause_id == clause.clause_id
+    return False
+
+
+def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """After the entrustment ends the processor keeps or uses the personal information,
+    or the agreement never obliges it to return or delete it (个人信息保护法第21条第2款).
+
+    Shapes: ``合同终止后乙方可继续保留/使用数据``, ``乙方可保留备份``, and (document
+    scope, data-processing agreements only) no return/deletion obligation anywhere.
+    Not flagged: retention for a period the law requires (第47条第2款).
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s) and re.search(_LF_DATA, s) \
+                and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用)", s) \
+                and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
+                and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    if _lf_is_dpa(ctx) and not re.search(rf"{_LF_DELETE}[^。；]{{0,20}}{_LF_DATA}|{_LF_DATA}[^。；]{{0,20}}{_LF_DELETE}", ctx.text):
+        if _lf_locate(ctx, clause, r"终止|解除|期满|届满|期限"):
+            first = _split(clause.text)[0] if clause.text.strip() else clause.text
+            return [Hit(evidence=first.strip(), sentence=first,
+                        explanation="委托处理协议未约定委托关系终止后受托人返还或删除个人信息的义务（个人信息保护法第二十一条第二款）。")]
+    return []
+
+
+def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A security incident (leak, tampering, loss) that the processor need not report,
+    or may report late, or a data-processing agreement with no incident duty at all
+    (个人信息保护法第57条: remedy at once and notify; 第59条: the processor assists).
+
+    Shapes: ``发生数据泄露的，乙方无需通知甲方``, ``乙方应在发现后十五日内告知``
+    (more than 72 hours), and (document scope, data-processing agreements) no incident
+    notification anywhere.
+    """
+    incident = r"(?:泄露|泄漏|丢失|篡改|毁损|安全事件|数据事件|入侵|攻击|非法访问|未经授权(?:的)?访问)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(incident, s):
+            continue
+        if re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|工作日|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", s):
+            days = _lf_days(m["n"], m["u"])
+            if days is not None and days > 3.01:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"约定发生个人信息安全事件后约{days:.0f}日内才通知，远迟于个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
+    if _lf_is_dpa(ctx) and not re.search(rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}", ctx.text):
+        if _lf_locate(ctx, clause, r"安全|保护措施|保密"):
+            first = _split(clause.text)[0] if clause.text.strip() else clause.text
+            return [Hit(evidence=first.strip(), sentence=first,
+                        explanation="委托处理协议未约定发生个人信息泄露、篡改、丢失时受托人立即补救并通知委托方的义务（个人信息保护法第五十七条、第五十九条）。")]
+    return []
+
+
+def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The controller may not supervise or audit the processor, or a data-processing
+    agreement gives it no means to (个人信息保护法第21条第1款: the controller 对受托人的
+    个人信息处理活动进行监督; 第54条 compliance audits).
+
+    Shapes: ``甲方无权对乙方进行审计/检查``, ``乙方有权拒绝甲方的现场检查``, ``审计以
+    乙方自行出具的报告为准``; (document scope, data-processing agreements) no audit,
+    inspection or supervision right anywhere.
+    """
+    audit = r"(?:审计|检查|核查|稽核|监督|现场检查|查阅)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(audit, s):
+            continue
+        if re.search(rf"(?:甲方|委托方|委托人)[^。；]{{0,6}}(?:无权|不得|不能)[^。；]{{0,12}}{audit}", s) \
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,12}}{audit}", s) \
+                or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    if _lf_is_dpa(ctx) and not re.search(rf"{audit}", ctx.text):
+        if _lf_locate(ctx, clause, r"义务|权利|安全"):
+            first = _split(clause.text)[0] if clause.text.strip() else clause.text
+            return [Hit(evidence=first.strip(), sentence=first,
+                        explanation="委托处理协议未约定委托方对受托方处理个人信息活动的监督、检查或审计权（个人信息保护法第二十一条）。")]
+    return []
+
+
+def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Personal information sent, stored or accessed abroad with none of the conditions
+    of 个人信息保护法第38条 (security assessment, certification, standard contract) and no
+    separate consent (第39条).
+
+    Shapes: ``乙方可将用户信息传输至境外服务器``, ``数据可由境外母公司访问``,
+    ``备份存储于新加坡``. Not flagged: storage in China, a transfer conditioned on the
+    assessment / standard contract / certification, a prohibition.
+    """
+    abroad = r"(?:境外|出境|海外|国外|跨境|中国大陆以外|中华人民共和国(?:境外|以外)|境外关联|境外总部|境外母公司|新加坡|香港|美国|欧洲|欧盟)"
+    verb = r"(?:传输|提供|存储|储存|转移|传送|发送|访问|调取|同步|备份|处理|托管|共享|汇总|上传)"
+    if re.search(r"安全评估|标准合同|保护认证|个人信息保护认证|单独同意|网信部门|第三十八条", clause.text):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        m = re.search(abroad, s)
+        if not m or not re.search(verb, s) or not re.search(r"个人信息|个人数据|用户(?:数据|信息)|客户(?:数据|信息)|员工(?:个人)?信息|数据", s):
+            continue
+        if re.search(r"(?:存储|储存|保存|留存)(?:于|在)(?:中国)?(?:境内|中华人民共和国境内|中国大陆)|境内(?:存储|储存)", s) and not re.search(r"(?:可|有权|可以)[^。；]{0,20}" + abroad, s):
+            continue
+        if _lf_negated(s, m.start(), 16) or re.search(rf"{_LF_NEG_BEFORE}[^。；]{{0,20}}{verb}[^。；]{{0,10}}{abroad}", s):
+            continue
+        return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|位置信息|定位信息|实时定位|医疗|健康(?:状况|信息|数据)|病历|病史|体检(?:报告|结果|信息)|既往病|宗教|信仰|特定身份|金融账户|银行流水|征信|信用报告|不满十四周岁|未成年人|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
+
+
+def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Sensitive personal information processed with no separate consent
+    (个人信息保护法第28–29条: specific purpose, necessity, strict protection, 单独同意).
+
+    Shapes: ``甲方有权采集员工指纹和人脸信息用于考勤``, ``乙方同意公司查询其征信/
+    体检报告`` bundled into the contract, ``平台可获取用户的实时定位``. Not flagged:
+    processing on 单独同意, a prohibition.
+    """
+    if re.search(r"单独(?:的)?(?:书面)?同意|单独(?:书面)?授权", clause.text):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        m = re.search(_LF_SENSITIVE, s)
+        if not m:
+            continue
+        v = re.search(r"采集|收集|处理|使用|提供|共享|存储|获取|调取|查询|留存|录入|上传|识别|查阅|监控|追踪", s)
+        if not v:
+            continue
+        if _lf_negated(s, min(m.start(), v.start()), 14):
+            continue
+        if re.search(r"医疗期|医疗费|医疗保险|工伤医疗|健康证(?!明)|医疗机构出具", s) and not re.search(r"病历|病史|体检|健康(?:状况|信息|数据)", s):
+            continue
+        return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+def data_blanket_consent(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Consent to personal-information processing that is general, deemed or irrevocable
+    (个人信息保护法第14条: informed, voluntary, explicit; 第15条: the right to withdraw;
+    第23条: giving it to another processor needs separate consent).
+
+    Shapes: ``乙方同意甲方将其个人信息用于任何目的/提供给任何第三方``, ``该授权不可
+    撤销``, ``视为员工已同意公司收集使用其全部个人信息``. Not flagged: consent to a
+    stated purpose, a right to withdraw.
+    """
+    pi = r"(?:个人信息|个人资料|个人数据|身份信息|肖像|生物识别|个人隐私)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(pi, s) or re.search(r"有权撤回|可以撤回|可随时撤回|可撤回", s):
+            continue
+        if re.search(r"(?:同意|授权|许可)[^。；]{0,30}(?:任何|所有|一切|全部)(?:的)?(?:第三方|目的|用途|方式|合作(?:伙伴|方)|关联方|关联公司|场景|范围)", s) \
+                or re.search(r"(?:不可撤销|不得撤回|不能撤回|无权撤回|不可撤回|不得撤销)", s) \
+                or re.search(r"视为(?:乙方|员工|用户|个人|本人|劳动者)?(?:已)?(?:同意|授权)[^。；]{0,20}(?:收集|使用|处理|提供|共享|披露)", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+# --- leases, loans, guarantees, finance leases, property services ------------------
+
+# 一年期 LPR (中国人民银行授权全国银行间同业拆借中心公布), effective dates; the cap of
+# 民间借贷规定第25条 is four times the LPR at contract formation.
+_LF_LPR = (
+    (date(2019, 8, 20), 4.25), (date(2019, 9, 20), 4.20), (date(2019, 11, 20), 4.15),
+    (date(2020, 2, 20), 4.05), (date(2020, 4, 20), 3.85), (date(2021, 12, 20), 3.80),
+    (date(2022, 1, 20), 3.70), (date(2022, 8, 22), 3.65), (date(2023, 6, 20), 3.55),
+    (date(2023, 8, 21), 3.45), (date(2024, 7, 22), 3.35), (date(2024, 10, 21), 3.10),
+    (date(2025, 5, 20), 3.00),
+)
+
+
+def _lf_lpr(ctx, params) -> tuple[float, str]:
+    signed = _signing_date(ctx.text) if ctx.text else None
+    if signed and signed >= _LF_LPR[0][0]:
+        rate = [r for d, r in _LF_LPR if d <= signed][-1]
+        return rate, f"合同成立时（{signed.isoformat()}）"
+    return float(params.get("lpr_1y_percent", 3.0)), "合同成立时"
+
+
+_LF_FEN = re.compile(rf"(?P<k>月息|月利|年息|年利)\s*(?P<n>{_NUM})\s*分(?!之)")
+
+
+def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Loan interest above four times the one-year LPR at formation (民间借贷规定第25条;
+    overdue interest: 第28条).
+
+    Reads annual, monthly and daily rates (``年利率15%``, ``月利率2%``, ``月息2分``,
+    ``日利率万分之五``, ``每日千分之一``) and annualises them (×12, ×365); the LPR is the
+    one in force on the signing date when the contract states it, else the playbook's
+    ``lpr_1y_percent``. A 违约金 rate is judged by the 违约金 check, not here.
+    """
+    lpr, when = _lf_lpr(ctx, params)
+    cap = 4 * lpr
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(r"利率|利息|年息|月息|日息|计息|罚息", s) or "违约金" in s:
+            continue
+        found: list[float] = []
+        for m in _LF_FEN.finditer(s):
+            n = parse_number(m["n"])
+            if n is not None:
+                found.append(n * 12 if m["k"].startswith("月") else n * 10)
+        for pct, m in parse_rate(s):
+            before = s[max(0, m.start() - 12): m.start()]
+            if re.search(r"月利率|月息|月利|每月|按月[^。；]{0,4}(?:利率|计息)", before):
+                found.append(pct * 12)
+            elif re.search(r"日利率|日息|每日|按日|每天|日利", before):
+                found.append(pct * 365)
+            elif re.search(r"年利率|年息|年化|利率|每年|按年|年利", before):
+                found.append(pct)
+        if found and max(found) > cap + 1e-6:
+            annual = max(found)
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation=f"约定利率折合年利率约{annual:g}%，超过{when}一年期贷款市场报价利率{lpr:g}%的四倍即{cap:g}%，"
+                                    "超过部分不受法律保护（民间借贷规定第二十五条、第二十八条）。")]
+    return []
+
+
+def loan_upfront_deduction(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Interest or fees taken out of the principal when the loan is made (民法典第670条;
+    民间借贷规定第26条: the amount actually lent is the principal).
+
+    Shapes: ``出借人在交付借款时预先扣除首月利息``, ``手续费/服务费从借款本金中直接
+    扣除``, ``借款金额10万元，实际支付9万元``. Not flagged: a prohibition, interest paid
+    periodically.
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"不得(?:预先|提前)?(?:在|从)?[^。；]{0,6}(?:本金中)?扣除", s):
+            continue
+        if re.search(r"(?:预先|提前|事先|先行|直接|一次性)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
+                or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,8}(?:本金|借款|借款金额|出借款|放款金额)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
+                or re.search(r"(?:在|从)(?:借款)?本金中扣除", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+        amounts = [(m.start(), parse_number(m["d"]) if m["d"] else parse_amount(m["w"])) for m in _YUAN.finditer(s)]
+        if re.search(r"借款(?:本金|金额)|借款总额|本金", s) and re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s) and len(amounts) >= 2:
+            pos = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s).start()
+            stated = [a for p, a in amounts if p < pos and a]
+            actual = [a for p, a in amounts if p > pos and a]
+            if stated and actual and actual[0] < stated[0]:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"借款金额为{stated[0]:,.0f}元而实际交付{actual[0]:,.0f}元，差额实为预扣的利息或费用；本金应按实际出借的金额认定（民法典第六百七十条）。")]
+    return []
+
+
+def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A personal guarantee that never states its period (民法典第692条: then six months
+    from the debt's due date) or its type (第686条: then 一般保证, with the 先诉抗辩权 of
+    第687条). ``params.missing`` is ``period`` or ``type``. One finding per document,
+    at the first clause that creates the guarantee.
+    """
+    which = params.get("missing", "period")
+    creates = r"(?:提供|承担)[^。；]{0,8}(?:连带(?:责任)?)?保证|保证人|担保人[^。；]{0,10}(?:承担|提供)[^。；]{0,6}(?:保证|担保)责任|保证责任"
+    if not re.search(creates, clause.text):
+        return []
+    first = next((c for c in ctx.clauses if re.search(creates, c.text)), None)
+    if first is not None and first.clause_id != clause.clause_id:
+        return []
+    if which == "period":
+        if re.search(r"保证期间|保证期限|保证责任期间|担保期间|担保期限|保证责任的期间|届满之日起[^。；]{0,8}(?:年|个月|日)|(?:年|个月)内[^。；]{0,10}(?:要求|请求)[^。；]{0,6}保证人", ctx.text):
+            return []
+        expl = "合同约定了保证但未约定保证期间，保证期间为主债务履行期限届满之日起六个月，债权人须在该期间内向保证人主张（民法典第六百九十二条）。"
+    else:
+        if re.search(r"连带(?:责任)?保证|连带(?:清偿|偿还|担保|保证)?责任|一般保证|共同(?:承担|偿还)|连带", ctx.text):
+            return []
+        expl = "合同未约定保证方式，按照一般保证承担保证责任，保证人在主合同纠纷未经审判或仲裁并就债务人财产依法强制执行前可拒绝承担责任（民法典第六百八十六条、第六百八十七条）。"
+    for sent in _split(clause.text):
+        if re.search(creates, sent):
+            return [Hit(evidence=sent.strip(), sentence=sent, explanation=expl)]
+    return []
+
+
+def finlease_ownership_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A finance lease that never says who owns the asset when the term ends
+    (民法典第757条: then, failing 第510条, the lessor). One finding per document, at the
+    first clause about the leased asset's ownership or the term."""
+    if not re.search(r"融资租赁|售后回租", ctx.text[:3000]) and ctx.contract_type != "融资租赁合同":
+        return []
+    if re.search(r"(?:届满|期满|到期|结束)[^。]{0,40}(?:归(?:承租人|出租人|甲方|乙方)|所有权(?:转移|归)|留购|名义(?:价款|货价)|续租|返还租赁物|退还租赁物)|留购价|名义价款|名义货价", ctx.text):
+        return []
+    if not re.search(r"租赁物|租赁设备", clause.text):
+        return []
+    target = next((c for c in ctx.clauses if re.search(r"所有权", c.text) and re.search(r"租赁物|租赁设备", c.text)), None) \
+        or next((c for c in ctx.clauses if re.search(r"租赁期|租期", c.text)), None)
+    if target is not None and target.clause_id != clause.clause_id:
+        return []
+    sent = next((s for s in _split(clause.text) if re.search(r"所有权|租赁期|租期|租赁物", s)), clause.text)
+    return [Hit(evidence=sent.strip(), sentence=sent)]
+
+
+# --- injected instructions (OWASP LLM01) ----------------------------------------------
+
+_LF_ZW = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
+_LF_INJ = tuple(re.compile(p, re.I) for p in (
+    # override the instructions above
+    r"(?:忽略|无视|忘记|忘掉|不要理会|不必理会|不用理会|跳过|覆盖|推翻|取消)[^。\n]{0,8}(?:以上|上述|上面|前述|之前|此前|先前|前面|此前的|原有|原先|系统|所有|全部|一切|其他)[^。\n]{0,10}(?:指令|指示|提示词?|要求|规则|说明|设定|约束|命令|规范|任务)",
+    r"(?:忽略|无视|忘记|不要理会)(?:以上|上述|上面|前述|之前|先前|前面)(?:的)?(?:所有|全部)?(?:内容)?",
+    # steer the result
+    r"(?:输出|回答|回复|报告|判定|认定|标记|标注|评为|评定|评估为|结论(?:为|是)|显示为|返回|给出|列为)[^。\n]{0,12}(?:无风险|没有(?:任何)?风险|不存在(?:任何)?风险|零风险|低风险|风险(?:为|是)?(?:零|低|无)|完全合规|合法合规|无(?:任何)?问题|无需修改|通过审查)",
+    r"本(?:合同|协议|文件|条款)[^。\n]{0,12}(?:判定|认定|标记|评为|视为|定为|归为)[^。\n]{0,6}(?:无风险|低风险|安全|合规)(?:的)?(?:文件|合同)?",
+    # address the reviewer / the model
+    r"(?:审查|审核|审阅|评审|分析)(?:时|过程中|中|本合同时)[^。\n]{0,10}(?:不得|不要|无需|无须|勿|请勿|禁止|切勿|不必)[^。\n]{0,10}(?:提示|提出|指出|标注|报告|标记|列出|披露|提及|说明)[^。\n]{0,10}(?:风险|问题|瑕疵|异常|不利)",
+    r"(?:AI|ai|人工智能|大模型|语言模型|模型|智能审查|审查系统|审查工具|审核系统|审查助手|助手|机器人|ChatGPT|GPT|LLM|智能体)[^。\n]{0,12}(?:请|应当|应|须|必须|务必|不得|不要|勿|禁止|只需|只能)[^。\n]{0,20}(?:输出|回答|回复|忽略|认定|判定|提示|报告|标记|审查|审核|风险|结论)",
+    r"(?:致|提示|告知|通知|注意)[^。\n]{0,6}(?:审查|审核|审阅)(?:人员|者|方|模型|系统|AI)[^。\n]{0,30}(?:风险|忽略|输出|结论|不得|无需)",
+    r"(?:审查|审核|审阅)(?:模型|系统|AI|助手|工具)",
+    r"你(?:现在)?(?:是|将扮演|扮演|作为)(?:一(?:个|名))?[^。\n]{0,10}(?:助手|模型|AI|审查|律师|专家)",
+    r"(?:以下|下面)(?:为|是)?(?:新的)?(?:系统|管理员|开发者)(?:指令|提示|消息)",
+    # English
+    r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|foregoing|other|system|original)\s+(?:instructions?|prompts?|rules?|directions?|guidance|context|messages?)",
+    r"\b(?:ignore|disregard)\s+(?:everything|anything|all)\s+(?:above|before|previously)",
+    r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^.\n]{0,40}\b(?:no\s+risks?|low\s+risk|risk[- ]free|zero\s+risk|fully\s+compliant|no\s+issues|nothing\s+to\s+flag|safe\s+to\s+sign)",
+    r"\b(?:do\s+not|don't|never|must\s+not)\s+(?:flag|report|mention|highlight|raise|identify|disclose)\b[^.\n]{0,40}\b(?:risks?|issues?|clauses?|problems?|concerns?)",
+    r"\b(?:you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:ai|assistant|language\s+model|llm|chatbot|reviewer)|as\s+an\s+ai\b|system\s+prompt|developer\s+(?:message|mode)|jailbreak|prompt\s+injection)",
+    r"(?:<\|im_start\|>|<\|system\|>|\[INST\]|\[SYSTEM\]|<<SYS>>|###\s*(?:system|instruction))",
+    r"\b(?:ai|model|assistant|llm|reviewer|reviewing\s+(?:system|tool))\b[^.\n]{0,30}\b(?:must|should|shall|please)\b[^.\n]{0,30}\b(?:ignore|output|report|mark|treat|consider)\b",
+))
+
+
+def injected_instruction(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Text that addresses the reviewer or the model instead of the parties (OWASP LLM01
+    prompt injection): instructions to ignore what came before, to report "no risk", to
+    keep quiet about risks, role-play or chat-template markers, in Chinese and English.
+
+    The clause is normalised first (NFKC folds full-width letters, zero-width and soft-
+    hyphen characters are removed, runs of spaces inside Chinese collapsed), so text
+    hidden in annexes, tables, footnotes or white-on-white runs is read like the rest.
+    Lawful contract wording (``本合同未尽事宜，双方另行协商``, ``本条不适用于…``,
+    ``甲方审核人员应在三日内完成审核``) does not address a reviewer and is not flagged.
+    """
+    import unicodedata
+
+    raw = clause.text
+    text = _LF_ZW.sub("", unicodedata.normalize("NFKC", raw))
+    text = re.sub(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])", "", text)
+    for rx in _LF_INJ:
+        m = rx.search(text)
+        if not m:
+            continue
+        # evidence: the original line holding the match (verbatim from the clause)
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        line = text[start: end if end != -1 else len(text)].strip()
+        evidence = next((ln.strip() for ln in raw.splitlines()
+                         if _LF_ZW.sub("", unicodedata.normalize("NFKC", ln)).strip() and
+                         m.group(0)[:6] in re.sub(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])", "", _LF_ZW.sub("", unicodedata.normalize("NFKC", ln)))),
+                        line)
+        return [Hit(evidence=evidence[:300], sentence=evidence)]
+    return []
+
+
+DETECTORS.update({
+    "labour_employee_penalty": labour_employee_penalty,
+    "labour_unilateral_change": labour_unilateral_change,
+    "labour_resignation_restricted": labour_resignation_restricted,
+    "labour_dismissal_unlawful": labour_dismissal_unlawful,
+    "labour_probation_length": labour_probation_length,
+    "labour_noncompete_compensation": labour_noncompete_compensation,
+    "labour_noncompete_term": labour_noncompete_term,
+    "labour_service_period_penalty": labour_service_period_penalty,
+    "data_processor_scope": data_processor_scope,
+    "data_subprocessing": data_subprocessing,
+    "data_retention": data_retention,
+    "data_incident_notice": data_incident_notice,
+    "data_audit": data_audit,
+    "data_cross_border": data_cross_border,
+    "data_sensitive": data_sensitive,
+    "data_blanket_consent": data_blanket_consent,
+    "loan_rate_cap": loan_rate_cap,
+    "loan_upfront_deduction": loan_upfront_deduction,
+    "guarantee_missing_terms": guarantee_missing_terms,
+    "finlease_ownership_unclear": finlease_ownership_unclear,
+    "injected_instruction": injected_instruction,
+})
+# ===================== end: labour, data, property & finance, injected instructions ==

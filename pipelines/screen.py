@@ -24,8 +24,9 @@ document: for absence checks such as "IP ownership never agreed", reported once,
 clause where the term belongs, not once per clause that mentions the topic).
 
 Stance: for a one-sided check, the party the sentence favours is read from it (``X有权``,
-``向X支付``, ``X不承担``). Reviewing for that party drops the finding (it is not a risk to
-them); reviewing for the other party raises the severity one level; neutral keeps it.
+``向X支付``, ``X不承担``). Reviewing for that party lowers the severity one level but keeps
+the finding (a court may still reduce the term); reviewing for the other party raises it
+one level; neutral keeps it (see :func:`apply_stance`).
 """
 
 from __future__ import annotations
@@ -38,10 +39,12 @@ from pathlib import Path
 
 import yaml
 
+from pipelines.errors import reraise_fatal
 from pipelines.text import sentences
-from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance
+from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance, StatuteRef
 
-__all__ = ["Check", "Playbook", "ScreenContext", "load_playbook", "screen", "DEFAULT_PLAYBOOK_DIR"]
+__all__ = ["Check", "Playbook", "ScreenContext", "StatuteRef", "apply_stance", "load_playbook", "screen",
+           "unpinned_refs", "DEFAULT_PLAYBOOK_DIR"]
 
 DEFAULT_PLAYBOOK_DIR = Path(__file__).parent / "playbook"
 
@@ -57,7 +60,7 @@ class Check:
     title: str
     explanation: str
     suggestion: str
-    statutes: tuple[tuple[str, int], ...]
+    statutes: tuple[StatuteRef, ...]
     detector: str = "pattern"
     all: tuple[re.Pattern, ...] = ()
     any: tuple[re.Pattern, ...] = ()
@@ -90,8 +93,11 @@ class ScreenContext:
         text: the whole document text.
         stance: whose side the review takes.
         party_roles: role words per party, e.g. ``{"party_a": ("甲方", "出租人")}``.
-        citation_checker: optional callable ``(law, article) -> bool`` telling whether an
-            article the contract itself cites exists and is in force.
+        citation_checker: optional callable ``(law, article) -> verdict`` for an article
+            the contract itself cites: a :class:`knowledge.pinning.CitationVerdict` whose
+            ``valid`` is True (exists, in force), False (the store knows it does not exist
+            or is not in force) or None (cannot verify: law or version not in the store);
+            a plain ``bool | None`` is accepted too.
     """
 
     contract_type: str
@@ -99,7 +105,7 @@ class ScreenContext:
     text: str
     stance: Stance = Stance.neutral
     party_roles: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    citation_checker: Callable[[str, int], bool] | None = None
+    citation_checker: Callable[[str, int], object] | None = None
 
 
 def _compile(items: Iterable[str] | None) -> tuple[re.Pattern, ...]:
@@ -112,6 +118,26 @@ def _scope(value: str) -> str:
     return value
 
 
+def _statute_ref(item) -> StatuteRef:
+    """``[law, article]`` or ``[law, article, phrase]`` (the phrase: a short verbatim
+    fragment of the article in the version in force) -> :class:`StatuteRef`."""
+    if not isinstance(item, (list, tuple)) or len(item) not in (2, 3):
+        raise ValueError(f"a statute reference is [law, article, phrase], not {item!r}")
+    phrase = str(item[2]).strip() if len(item) == 3 and item[2] is not None else None
+    return StatuteRef(str(item[0]), int(item[1]), phrase or None)
+
+
+def unpinned_refs(playbook: Playbook) -> list[str]:
+    """Warnings for statute references without a phrase (they load, but cannot be
+    checked against the article's text; see :func:`knowledge.pinning.pin`).
+
+    Returns:
+        One line per (check, reference): ``"<check id>: 《law》第N条 has no phrase"``.
+    """
+    return [f"{c.id}: 《{r.law}》第{r.article}条 has no phrase" for c in playbook.checks for r in c.statutes
+            if not r.phrase]
+
+
 def _parse_check(raw: dict, source: str) -> Check:
     try:
         return Check(
@@ -121,7 +147,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             title=raw["title"],
             explanation=raw["explanation"].strip(),
             suggestion=raw["suggestion"].strip(),
-            statutes=tuple((s[0], int(s[1])) for s in raw.get("statutes", [])),
+            statutes=tuple(_statute_ref(s) for s in raw.get("statutes", []) or ()),
             detector=raw.get("detector", "pattern"),
             all=_compile(raw.get("all")),
             any=_compile(raw.get("any")),
@@ -227,17 +253,26 @@ def favoured_party(sentence: str, party_roles: dict[str, tuple[str, ...]]) -> st
     return None
 
 
-def _apply_stance(
+def apply_stance(
     check: Check, severity: Severity, sentence: str, ctx: ScreenContext
-) -> Severity | None:
+) -> Severity:
+    """The severity of a finding for the party the review takes the side of.
+
+    For a one-sided check (``one_sided: true``) the favoured party is read from the
+    sentence (:func:`favoured_party`). Reviewing for the burdened party raises the
+    severity one level; reviewing for the favoured party lowers it one level (never
+    below ``low``) but keeps the finding: that party's counsel still needs to know a
+    court may reduce or refuse the term (e.g. an excessive 违约金 owed to them, 民法典第
+    五百八十五条第二款). Neutral, or a party that cannot be told, keeps the severity.
+    """
     if not check.one_sided or ctx.stance == Stance.neutral:
         return severity
     favoured = favoured_party(sentence, ctx.party_roles)
     if favoured is None:
         return severity
-    if favoured == ctx.stance.value:
-        return None
     order = [Severity.low, Severity.medium, Severity.high]
+    if favoured == ctx.stance.value:
+        return order[max(order.index(severity) - 1, 0)]
     return order[min(order.index(severity) + 1, 2)]
 
 
@@ -294,7 +329,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                     evidence = _match_sentence(check, sent)
                     if evidence is None:
                         continue
-                    severity = _apply_stance(check, check.severity, sent, ctx)
+                    severity = apply_stance(check, check.severity, sent, ctx)
                     if severity is not None:
                         findings.append(_finding(check, clause, evidence, severity))
                     break
@@ -310,13 +345,14 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
             try:
                 hits = list(detector(clause, ctx, {**playbook.params, **check.params}))
             except Exception as exc:  # noqa: BLE001 - one broken check must not lose the review
+                reraise_fatal(exc)  # a time limit or shutdown ends the review; it is not a broken check
                 if errors is None:
                     raise
                 errors.append(StageError(stage="screen", clause_id=clause.clause_id, code="check_failed",
                                          message=f"{check.id}: {type(exc).__name__}: {exc}"[:300]))
                 continue
             for hit in hits:
-                severity = _apply_stance(check, hit.severity or check.severity, hit.sentence, ctx)
+                severity = apply_stance(check, hit.severity or check.severity, hit.sentence, ctx)
                 if severity is None:
                     continue
                 f = _finding(check, clause, hit.evidence, severity)

