@@ -104,7 +104,9 @@ _LEADS = sorted(
 _SELF_REFERENCE = ("本", "该", "此", "上述", "前述", "同")
 # verbs that end the words before a law name (not 适用/关于/有关, which occur inside names)
 _CUT_RE = re.compile("依据|根据|依照|按照|参照|遵照|遵守|违反|符合|对照|援引|引用|详见|参见|以及|或者")
-_EN_LAW = r"(?:[A-Z][\w'’-]*\s+)(?:(?:[A-Z][\w'’-]*|of|on|and|for|the|to)\s+)*?(?:Law|Code|Regulations?)"
+# at most 12 words before Law/Code/Regulation: an unbounded lazy repeat tried every
+# later word from every capitalised word (quadratic; 16k capitalised words took 20 s)
+_EN_LAW = r"(?:[A-Z][\w'’-]{0,40}\s+)(?:(?:[A-Z][\w'’-]{0,40}|of|on|and|for|the|to)\s+){0,12}?(?:Law|Code|Regulations?)"
 _EN_SUFFIX = r"(?:\s+of\s+(?:the\s+)?(?:PRC|People['’]s\s+Republic\s+of\s+China|China))?"
 _EN_ARTS = r"Art(?:icle)?s?\.?\s*(?P<arts>\d+(?:\s*\(\d+\))?(?:\s*(?:,|and|&)\s*\d+(?:\s*\(\d+\))?)*)"
 _EN_AFTER_RE = re.compile(rf"{_EN_ARTS}\s+of\s+(?:the\s+)?(?P<law>(?:PRC\s+)?{_EN_LAW}{_EN_SUFFIX})")

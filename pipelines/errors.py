@@ -11,7 +11,9 @@ webhook::
     │   ├── EncryptedDocument       password-protected PDF/DOCX
     │   ├── CorruptDocument         damaged PDF/DOCX/ZIP, undecodable text
     │   ├── NeedsOcr                pages have no text layer and OCR is unavailable
-    │   └── DocumentTooLarge        over the byte or page limit
+    │   ├── DocumentTooLarge        over the byte, page or memory limit
+    │   ├── UnsupportedEncoding     text that decodes only to mojibake (e.g. Shift-JIS)
+    │   └── StageTimeout            extraction or annotation ran past its CPU-time limit
     └── GenerationError             LLM problems
         ├── ModelLoadError          the model file is missing, altered or mismatched
         └── OutputParseError        the model's output is not a valid unit
@@ -21,6 +23,13 @@ import ``pipelines``); they carry the same kind of ``code``.
 
 Third-party exceptions are translated once, where they are caught, and chained with
 ``raise ... from exc``.
+
+Fatal exceptions: a stage that isolates faults with a broad ``except Exception`` (one
+broken playbook check, one damaged PDF page) must never swallow a time limit or a
+worker shutdown. Celery's ``SoftTimeLimitExceeded`` derives from ``Exception``, and
+``pipelines`` may not import Celery, so the worker registers such types with
+:func:`register_fatal` at import, and every broad handler in ``pipelines`` calls
+:func:`reraise_fatal` first.
 """
 
 from __future__ import annotations
@@ -39,8 +48,44 @@ __all__ = [
     "NeedsOcr",
     "OutputParseError",
     "PipelineError",
+    "StageTimeout",
+    "UnsupportedEncoding",
     "UnsupportedFormat",
+    "is_fatal",
+    "register_fatal",
+    "reraise_fatal",
 ]
+
+_FATAL: tuple[type[BaseException], ...] = (MemoryError, KeyboardInterrupt, SystemExit)
+"""Exception types no stage may treat as an ordinary error (extended by :func:`register_fatal`)."""
+
+
+def register_fatal(*types: type[BaseException]) -> None:
+    """Declare exception types that stages must re-raise, never record as a stage error.
+
+    The Celery worker registers its time-limit and shutdown exceptions here
+    (``SoftTimeLimitExceeded`` derives from ``Exception``). Idempotent.
+
+    Raises:
+        TypeError: when an argument is not an exception class.
+    """
+    global _FATAL
+    for t in types:
+        if not (isinstance(t, type) and issubclass(t, BaseException)):
+            raise TypeError(f"register_fatal takes exception classes, not {t!r}")
+    _FATAL = tuple(dict.fromkeys((*_FATAL, *types)))
+
+
+def is_fatal(exc: BaseException) -> bool:
+    """True when ``exc`` is a time limit, a shutdown or out-of-memory: the stage must stop."""
+    return isinstance(exc, _FATAL)
+
+
+def reraise_fatal(exc: BaseException) -> None:
+    """Re-raise ``exc`` when it is fatal (see :func:`register_fatal`); call first in every
+    broad ``except Exception`` handler of a stage."""
+    if isinstance(exc, _FATAL):
+        raise exc
 
 
 class ErrorCode(StrEnum):
@@ -52,6 +97,8 @@ class ErrorCode(StrEnum):
     corrupt = "corrupt"
     needs_ocr = "needs_ocr"
     too_large = "too_large"
+    unsupported_encoding = "unsupported_encoding"
+    timeout = "timeout"
     index_missing = "index_missing"
     knowledge_error = "knowledge_error"
     model_load_failed = "model_load_failed"
@@ -119,6 +166,20 @@ class DocumentTooLarge(InputError):
     """Raised when the file exceeds the byte or page limit."""
 
     default_code = ErrorCode.too_large
+
+
+class UnsupportedEncoding(InputError):
+    """Raised when a text file decodes only to implausible text (e.g. Shift-JIS read as
+    GB18030): reviewing mojibake would report a clean contract."""
+
+    default_code = ErrorCode.unsupported_encoding
+
+
+class StageTimeout(InputError):
+    """Raised when extracting or annotating a file ran past its CPU-time limit (a hostile
+    or pathological file; the worker is not at fault, so it is not retried)."""
+
+    default_code = ErrorCode.timeout
 
 
 class GenerationError(PipelineError):

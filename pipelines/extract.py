@@ -22,13 +22,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from pipelines.errors import (CorruptDocument, DocumentTooLarge, EmptyDocument, EncryptedDocument, InputError,
-                              NeedsOcr, UnsupportedFormat)
+                              NeedsOcr, UnsupportedEncoding, UnsupportedFormat, reraise_fatal)
 from pipelines.types import BBox, ExtractedDocument, Line
 
-__all__ = ["MAX_DOCX_XML_BYTES", "extract"]
+__all__ = ["MAX_DOCX_XML_BYTES", "extract", "remember"]
 
-MAX_DOCX_XML_BYTES = 200 * 1024 * 1024  # uncompressed word/document.xml (ZIP-bomb guard)
-MAX_DOCX_TOTAL_BYTES = 1024 * 1024 * 1024  # all parts of a DOCX together, uncompressed
+MAX_DOCX_XML_BYTES = 64 * 1024 * 1024  # uncompressed word/document.xml (ZIP-bomb guard; lxml needs ~10x)
+MAX_DOCX_TOTAL_BYTES = 256 * 1024 * 1024  # all parts of a DOCX together, uncompressed
+MAX_DOCX_RATIO = 200  # a member this much larger than its compressed size (and over 8 MiB) is a bomb
 _BAND = 0.12  # top/bottom share of the page height searched for running headers and footers
 _OCR_LANGUAGES = "chi_sim+eng"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -76,6 +77,9 @@ def extract(
     """
     data = bytes(data)
     what = f"“{filename}”" if filename else "The file"
+    known = _REMEMBERED.get(_memo_key(data, max_bytes, max_pages)) if data and len(data) <= max_bytes else None
+    if known is not None:
+        return known
     if not data:
         raise EmptyDocument(f"{what} is empty (0 bytes); upload the contract again.")
     if len(data) > max_bytes:
@@ -104,6 +108,23 @@ def extract(
         lines=tuple(lines), page_count=page_count, encoding=encoding, removed_lines=removed,
         warnings=tuple(warnings),
     )
+
+
+_REMEMBERED: dict[tuple[str, int, int], ExtractedDocument] = {}
+
+
+def _memo_key(data: bytes, max_bytes: int, max_pages: int) -> tuple[str, int, int]:
+    return hashlib.sha256(data).hexdigest(), max_bytes, max_pages
+
+
+def remember(data: bytes, doc: ExtractedDocument, *, max_bytes: int, max_pages: int) -> None:
+    """Remember ``doc`` as the extraction of ``data`` under these limits, so that the next
+    :func:`extract` of the same bytes returns it at once. Used by
+    :func:`pipelines.sandbox.extract_bounded`: the file is parsed once, in the limited
+    child, and ``run_review`` in the parent reuses the result. Keeps the last two."""
+    while len(_REMEMBERED) >= 2:
+        _REMEMBERED.pop(next(iter(_REMEMBERED)))
+    _REMEMBERED[_memo_key(data, max_bytes, max_pages)] = doc
 
 
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
@@ -148,6 +169,7 @@ def _sniff(data: bytes, what: str) -> str:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
                 names = set(zf.namelist())
         except Exception as exc:  # noqa: BLE001 - BadZipFile, OSError, NotImplementedError (unknown method) …
+            reraise_fatal(exc)
             raise CorruptDocument(f"{what} is a damaged ZIP/DOCX file; save it again and re-upload.") from exc
         if "word/document.xml" in names:
             return "docx"
@@ -186,6 +208,8 @@ def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
             text = raw.decode(encoding)
         except UnicodeDecodeError:
             continue
+        if encoding == "gb18030" and _looks_like_text(text, strict=False):
+            _check_plausible_chinese(text, what)  # text, but not Chinese: mojibake of another encoding
         if not _looks_like_text(text, strict=encoding == "gb18030"):
             break
         parts = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -194,6 +218,33 @@ def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
         return [(p, None, None) for p in parts], encoding
     raise UnsupportedFormat(f"{what} is not a PDF, DOCX or readable text file (UTF-8 or GB18030); "
                             "upload the contract in one of those formats.")
+
+
+def _check_plausible_chinese(text: str, what: str) -> None:
+    """Refuse text that decodes as GB18030 but is not Chinese (mojibake).
+
+    GB18030 decodes almost any byte string. Real Chinese text in it is made of the
+    common characters of GB2312 (the 6,763 of everyday use, over 99% of a contract);
+    Shift-JIS (Japanese) or Big5 (traditional Chinese) bytes decoded as GB18030 land
+    mostly on rare characters of its extension areas.
+
+    Raises:
+        UnsupportedEncoding: fewer than 80% of at least 20 Han characters are in GB2312.
+    """
+    han = common = 0
+    for ch in text[:20000]:
+        if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff":
+            han += 1
+            try:
+                ch.encode("gb2312")
+                common += 1
+            except UnicodeEncodeError:
+                pass
+    if han >= 20 and common < 0.8 * han:
+        raise UnsupportedEncoding(
+            f"{what} is not UTF-8, and read as GB18030 only {common * 100 // han}% of its Chinese characters are "
+            "common ones: it is most likely Japanese (Shift-JIS) or traditional Chinese (Big5) text, which would "
+            "be reviewed as gibberish. Save it as UTF-8 and re-upload.")
 
 
 def _looks_like_text(text: str, *, strict: bool) -> bool:
@@ -220,6 +271,7 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - MuPDF raises several types on damaged input
+        reraise_fatal(exc)
         raise CorruptDocument(f"{what} is a damaged PDF that cannot be opened; export it again and re-upload.") from exc
     pages: list[tuple[float, list[_RawLine]]] = []
     scanned: list[int] = []
@@ -246,6 +298,10 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001 - MuPDF failing on a hostile document or page
+        reraise_fatal(exc)
+        if re.search(r"malloc|out of memory|cannot allocate|bad_alloc", str(exc), re.IGNORECASE):
+            raise DocumentTooLarge(f"{what} needs more memory to read than this worker allows (page {pno}); it may "
+                                   "be built to exhaust the reader. Split or re-export it.") from exc
         where = f" (page {pno})" if pno else ""
         raise CorruptDocument(f"{what} is a damaged PDF whose text could not be read{where}; "
                               "export it again and re-upload.") from exc
@@ -331,7 +387,8 @@ def _ocr_available() -> bool:
         import pymupdf
 
         return bool(pymupdf.get_tessdata())
-    except Exception:  # noqa: BLE001 - no tessdata directory found
+    except Exception as exc:  # noqa: BLE001 - no tessdata directory found
+        reraise_fatal(exc)
         return False
 
 
@@ -340,7 +397,8 @@ def _ocr_rows(page: Any, pno: int) -> list[_RawLine]:
     try:
         textpage = page.get_textpage_ocr(language=_OCR_LANGUAGES, dpi=300, full=True)
         return _page_rows(page, pno, page.get_text("dict", flags=_text_flags(), textpage=textpage), [])
-    except Exception:  # noqa: BLE001 - missing language data, Tesseract crash
+    except Exception as exc:  # noqa: BLE001 - missing language data, Tesseract crash
+        reraise_fatal(exc)
         return []
 
 
@@ -375,24 +433,87 @@ def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
     except Exception as exc:  # noqa: BLE001 - BadZipFile, OSError, NotImplementedError …
+        reraise_fatal(exc)
         raise CorruptDocument(f"{what} is a damaged DOCX file; save it again and re-upload.") from exc
     body_size = next((i.file_size for i in infos if i.filename == "word/document.xml"), 0)
-    if body_size > MAX_DOCX_XML_BYTES or sum(i.file_size for i in infos) > MAX_DOCX_TOTAL_BYTES:
+    if (body_size > MAX_DOCX_XML_BYTES or sum(i.file_size for i in infos) > MAX_DOCX_TOTAL_BYTES or len(infos) > 10_000
+            or any(i.file_size > 8 * 2**20 and i.file_size > MAX_DOCX_RATIO * max(i.compress_size, 1) for i in infos)):
         raise CorruptDocument(f"{what} expands to an implausible size when unpacked (possible ZIP bomb); "
                               "it was not opened.")
+    _inflate_bounded(data, infos, what)
     try:
         import docx  # python-docx
 
         document = docx.Document(io.BytesIO(data))
         lines = list(_docx_lines(document.element.body, _Numbering(document)))
         hidden = _docx_hidden_chars(document.element.body)
+    except RecursionError as exc:
+        raise CorruptDocument(f"{what} is nested too deeply to read (tables or elements within each other); "
+                              "simplify it in Word, save it again and re-upload.") from exc
     except Exception as exc:  # noqa: BLE001 - any parser failure on a hostile file is "corrupt"
+        reraise_fatal(exc)
         raise CorruptDocument(f"{what} could not be read as a Word document ({type(exc).__name__}); "
                               "open it in Word, save it again and re-upload.") from exc
     if hidden:
         warnings.append(f"the document has {hidden} characters of hidden text (Word's hidden font or white "
                         "text); it is kept in the text for review.")
     return lines
+
+
+def _inflate_bounded(data: bytes, infos: list[zipfile.ZipInfo], what: str) -> None:
+    """Inflate every member in 1 MiB steps and check it holds what its header says.
+
+    The sizes in a ZIP's headers are the sender's word: ``zipfile`` inflates a member in
+    one call and only then cuts it to the size its header gives (a 1.1 MB DOCX whose
+    headers understate the sizes drove a process to 2.2 GB). Here each member's
+    compressed bytes are inflated in bounded steps, so memory stays flat, and a member
+    that holds more (or less) than its header says is refused before python-docx reads it.
+
+    Raises:
+        CorruptDocument: a member is encrypted, uses a method Word does not write (only
+            stored and deflate), is damaged, holds another size than its header says, or
+            the members together hold more than ``MAX_DOCX_TOTAL_BYTES``.
+    """
+    import struct
+    import zlib
+
+    total = 0
+    bomb = CorruptDocument(f"{what} expands to an implausible size when unpacked (possible ZIP bomb); "
+                           "it was not opened.")
+    for info in infos:
+        if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise CorruptDocument(f"{what} has an encrypted part or one packed in a way Word does not use; "
+                                  "save it again in Word and re-upload.")
+        head = data[info.header_offset: info.header_offset + 30]
+        if len(head) < 30 or head[:4] != b"PK\x03\x04":
+            raise CorruptDocument(f"{what} is a damaged DOCX file (a part's header is missing); save it again "
+                                  "and re-upload.")
+        name_len, extra_len = struct.unpack("<HH", head[26:30])
+        start = info.header_offset + 30 + name_len + extra_len
+        packed = data[start: start + info.compress_size]
+        if info.compress_type == zipfile.ZIP_STORED:
+            size = len(packed)
+        else:
+            inflater, size, pending = zlib.decompressobj(-15), 0, packed
+            try:
+                while pending and not inflater.eof:
+                    out = inflater.decompress(pending, 1 << 20)
+                    size += len(out)
+                    if size > info.file_size or total + size > MAX_DOCX_TOTAL_BYTES:
+                        raise bomb
+                    pending = inflater.unconsumed_tail
+                    if not out and pending:
+                        break
+            except zlib.error as exc:
+                raise CorruptDocument(f"{what} is a damaged DOCX file (a part cannot be unpacked); save it again "
+                                      "and re-upload.") from exc
+        if size != info.file_size:
+            raise (bomb if size > info.file_size else CorruptDocument(
+                f"{what} is a damaged DOCX file (a part holds another size than its header says); save it again "
+                "and re-upload."))
+        total += size
+        if total > MAX_DOCX_TOTAL_BYTES:
+            raise bomb
 
 
 def _docx_hidden_chars(body: Any) -> int:

@@ -55,17 +55,46 @@ def risk_rows(review: Review) -> list[dict[str, str]]:
     return rows
 
 
+_ACTIVE_ACTIONS = frozenset({"/JavaScript", "/Launch", "/SubmitForm", "/ImportData", "/ResetForm", "/GoToR", "/GoToE",
+                             "/Rendition", "/Sound", "/Movie", "/Hide", "/SetOCGState", "/RichMediaExecute",
+                             "/GoTo3DView"})
+_SAFE_URI = ("http://", "https://", "mailto:")
+
+
 def _drop_actions(doc: pymupdf.Document) -> None:
-    """Remove what ``scrub`` leaves: the catalog's open action, and document, page and
-    object additional-actions (/AA) or JavaScript/Launch actions (ISO 32000-1 §12.6)."""
+    """Remove what ``scrub`` leaves (ISO 32000-1 §12.6): the catalog's open action; every
+    additional-actions dictionary (/AA) of the document, pages, fields and annotations;
+    and every action other than a jump in the document or to an http(s)/mailto URI —
+    /Launch, /JavaScript, /SubmitForm, /ImportData, /ResetForm, /GoToR, … — wherever it
+    sits: an indirect action object, or the /A (or /PA, /Next) entry of a link or widget
+    annotation."""
     cat = doc.pdf_catalog()
     for key in ("OpenAction", "AA"):
         doc.xref_set_key(cat, key, "null")
     for x in range(1, doc.xref_length()):
+        if doc.xref_is_stream(x) or not doc.xref_object(x, compressed=True).startswith("<<"):
+            continue
         if doc.xref_get_key(x, "AA")[0] != "null":
             doc.xref_set_key(x, "AA", "null")
-        if doc.xref_get_key(x, "S")[1] in ("/JavaScript", "/Launch") or doc.xref_get_key(x, "JS")[0] != "null":
+        for key in ("A", "PA", "Next"):
+            if doc.xref_get_key(x, key)[0] == "dict" and _active(doc, x, f"{key}/"):
+                doc.xref_set_key(x, key, "null")
+        if _active(doc, x, "") or doc.xref_get_key(x, "JS")[0] != "null":
             doc.update_object(x, "<<>>")
+
+
+def _active(doc: pymupdf.Document, xref: int, prefix: str) -> bool:
+    """Whether the action dictionary at ``xref`` (or at its entry ``prefix``) runs
+    something: an active action type, JavaScript, a non-web URI, or a /Next chain."""
+    kind, subtype = doc.xref_get_key(xref, prefix + "S")
+    if kind != "name":
+        return False
+    if subtype in _ACTIVE_ACTIONS or doc.xref_get_key(xref, prefix + "JS")[0] != "null":
+        return True
+    if subtype == "/URI":
+        uri = doc.xref_get_key(xref, prefix + "URI")[1].strip("()").strip().lower()
+        return not uri.startswith(_SAFE_URI)
+    return bool(prefix) and doc.xref_get_key(xref, prefix + "Next")[0] != "null"
 
 
 def annotate_pdf(data: bytes, review: Review) -> bytes:
@@ -112,10 +141,14 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
             if not r.clause.bboxes:
                 continue
             colour = _COLOURS[r.severity.value]
+            by_page: dict[int, list[pymupdf.Rect]] = {}
             for box in r.clause.bboxes:
-                if not 1 <= box.page <= doc.page_count:
+                if 1 <= box.page <= doc.page_count:
+                    by_page.setdefault(box.page, []).append(pymupdf.Rect(box.x0, box.y0, box.x1, box.y1))
+            for n, rects in by_page.items():  # one highlight per page with a quad per line
+                annot = page_of(n).add_highlight_annot(quads=[rect.quad for rect in rects])
+                if annot is None:
                     continue
-                annot = page_of(box.page).add_highlight_annot(pymupdf.Rect(box.x0, box.y0, box.x1, box.y1))
                 annot.set_colors(stroke=colour)
                 annot.set_info(title=f"{r.risk_id} {r.severity.value}", content=r.title)
                 annot.update()
@@ -129,6 +162,6 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
             text_annot.set_info(title=f"contract-review {r.risk_id}")
             text_annot.set_colors(stroke=colour)
             text_annot.update()
-        return doc.tobytes(garbage=3, deflate=True)
+        return doc.tobytes(garbage=1, deflate=True)
     finally:
         doc.close()

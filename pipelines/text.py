@@ -46,3 +46,55 @@ def sentences(text: str) -> list[tuple[int, str]]:
     if text[start:].strip():
         out.append((start, text[start:]))
     return out
+
+
+def script_counts(text: str, *, limit: int = 200_000) -> dict[str, int]:
+    """Letters of ``text[:limit]`` by script: ``han``, ``latin``, ``kana``, ``hangul``, ``other``.
+
+    Digits, punctuation, spaces and symbols are not counted. Linear in ``limit``.
+    """
+    counts = {"han": 0, "latin": 0, "kana": 0, "hangul": 0, "other": 0}
+    for ch in text[:limit]:
+        o = ord(ch)
+        if 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0x20000 <= o <= 0x2FA1F or 0xF900 <= o <= 0xFAFF:
+            counts["han"] += 1
+        elif ch.isascii():
+            counts["latin"] += ch.isalpha()
+        elif 0x3040 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9D:
+            counts["kana"] += 1
+        elif 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
+            counts["hangul"] += 1
+        elif ch.isalpha():
+            counts["latin" if o < 0x250 else "other"] += 1
+    return counts
+
+
+COVERED_LANGUAGES = ("zh",)
+"""Languages the playbook's patterns and the LLM prompts are written for."""
+
+LANGUAGE_NAMES_ZH = {"zh": "中文", "en": "英文", "ja": "日文", "ko": "韩文", "other": "其他文字", "none": "无文字"}
+
+
+def detect_language(text: str) -> str:
+    """The language a contract is written in, from the scripts of its letters.
+
+    Returns:
+        ``zh`` when Chinese characters carry the text (a bilingual Chinese/English
+        contract is ``zh``: at least 10% of its letters, or 200 characters, are Han and
+        kana are rare); ``ja`` (kana at least a fifth of the Han count), ``ko``
+        (Hangul), ``en`` (mostly Latin letters), ``other``, or ``none`` for a text
+        without letters. Only the first 200,000 characters are looked at.
+    """
+    c = script_counts(text)
+    letters = sum(c.values())
+    if not letters:
+        return "none"
+    if c["kana"] >= max(20, 0.2 * c["han"]) and c["kana"] + c["han"] >= 0.3 * letters:
+        return "ja"
+    if c["hangul"] >= 0.3 * letters:
+        return "ko"
+    if c["han"] >= 0.1 * letters or c["han"] >= 200:
+        return "zh"
+    if c["latin"] >= 0.7 * letters:
+        return "en"
+    return "other"

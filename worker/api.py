@@ -6,16 +6,23 @@ tenant's batch, document or endpoint is answered ``404``, exactly like one that 
 not exist. MinIO's webhook target authenticates ``POST /v1/events/s3`` with the token
 configured on it (``CR_S3_EVENTS_TOKEN``).
 
+Limits: a request body is limited while it streams (``CR_MAX_REQUEST_BYTES``; 413
+above it, before it is spooled), a batch carries at most ``CR_MAX_BATCH_FILES`` files
+and keys, ids are 31-bit (the database's integers), and object keys are checked
+(:func:`worker.intake.key_problem`) before anything is recorded: a bad request is a
+4xx with a message and leaves no row behind.
+
 Run it with ``contract-review api`` (uvicorn).
 """
 
 import hmac
+import uuid
 from collections import Counter
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response
-from fastapi.responses import JSONResponse
+from fastapi import Body, Depends, FastAPI, HTTPException, Path, Query, Request, Response
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field, HttpUrl
 from sqlalchemy import func, text
@@ -26,12 +33,58 @@ from starlette.datastructures import UploadFile
 from worker import intake, webhooks
 from worker.db import crud
 from worker.db.models import Batch, Document, Tenant, WebhookDelivery, WebhookEndpoint, utcnow
+from worker.db.models import Review as ReviewRow
 from worker.db.session import engine_for
 from worker.metrics import DatabaseCollector, render
 from worker.settings import Settings, get_settings
 from worker.storage import Storage, StorageUnavailable
 
-__all__ = ["create_app"]
+__all__ = ["MAX_ID", "create_app"]
+
+MAX_ID = 2**31 - 1  # ids are PostgreSQL integers: a larger one names nothing
+Id = Annotated[int, Path(ge=1, le=MAX_ID, description="a positive 31-bit id")]
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over ``limit`` bytes with 413, from its
+    Content-Length at once, or while it streams (chunked uploads), so an oversized
+    upload is never spooled to disk or held in memory."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        too_large = JSONResponse({"detail": f"the request body is over {self.limit} bytes (CR_MAX_REQUEST_BYTES); "
+                                            "send fewer or smaller files per request"}, status_code=413,
+                                 headers={"Connection": "close"})
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await too_large(scope, receive, send)
+        seen = 0
+        started = False
+
+        async def limited_receive():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise HTTPException(413, f"the request body is over {self.limit} bytes (CR_MAX_REQUEST_BYTES)")
+            return message
+
+        async def watch_send(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, watch_send)
+        except HTTPException as exc:  # raised while a middleware-less read streamed the body
+            if exc.status_code != 413 or started:
+                raise
+            await too_large(scope, receive, send)
 
 
 class DocumentOut(BaseModel):
@@ -47,6 +100,9 @@ class DocumentOut(BaseModel):
     sha256: str | None
     format: str | None
     status: str = Field(description="received | queued | processing | reviewed | failed")
+    review_status: str | None = Field(None, description="of the current review: complete | partial (some checks "
+                                                        "did not run) | not_reviewed (language not covered)")
+    not_run: list[str] = Field([], description="checks or stages of the current review that did not run")
     error_code: str | None
     error_message: str | None
     versions: dict[str, str | None]
@@ -54,10 +110,12 @@ class DocumentOut(BaseModel):
     updated_at: datetime
 
     @classmethod
-    def of(cls, d: Document) -> "DocumentOut":
-        return cls(**d.model_dump(include=set(cls.model_fields) - {"versions"}),
+    def of(cls, d: Document, review_body: dict | None = None) -> "DocumentOut":
+        body = review_body or {}
+        return cls(**d.model_dump(include=set(cls.model_fields) - {"versions", "review_status", "not_run"}),
                    versions={"pipeline": d.pipeline_version, "kb": d.kb_version, "model": d.model_version,
-                             "playbook": d.playbook_version})
+                             "playbook": d.playbook_version},
+                   review_status=body.get("status", "complete" if body else None), not_run=body.get("not_run", []))
 
 
 class BatchOut(BaseModel):
@@ -75,6 +133,7 @@ class BatchKeys(BaseModel):
     """``POST /v1/batches`` as JSON: existing object keys of the caller's bucket/prefix."""
 
     keys: list[str] = Field(min_length=1, max_length=1000, description="object keys, or s3://bucket/key")
+    model_config = {"strict": True}
     name: str = ""
 
 
@@ -104,6 +163,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     tenants = intake.TenantMap(settings.tenant_prefixes)
     storage = Storage(settings)
     bearer = HTTPBearer(auto_error=False)
+    app.add_middleware(BodyLimit, limit=settings.max_request_bytes)
+
+    @app.exception_handler(intake.BadRequest)
+    async def _bad_request(request: Request, exc: intake.BadRequest):
+        return JSONResponse({"detail": str(exc)}, status_code=400)
 
     def get_session():
         with Session(engine_for(settings.db_url)) as session:
@@ -134,12 +198,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             headers={"Retry-After": "5"})
 
     @app.post("/v1/events/s3", tags=["intake"], summary="S3/MinIO event notification (Records[])")
-    def s3_events(payload: dict, session: SessionDep,
+    def s3_events(payload: Annotated[dict, Body()], session: SessionDep,
                   cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> dict:
         """Record a document for each created object and start its review. Idempotent:
         duplicate and out-of-order deliveries, and events for objects that are gone or
         were overwritten since, are answered 200 and change nothing. 503 when S3 does
-        not answer, so MinIO delivers the event again from its queue."""
+        not answer, so MinIO delivers the event again from its queue. 400 (nothing
+        recorded) when ``Records`` is not a list or a record of an accepted event is
+        malformed or names an impossible key."""
         token = settings.s3_events_token
         if not token or cred is None or not hmac.compare_digest(cred.credentials.encode(), token.encode()):
             raise HTTPException(401, "bad or missing events token", headers={"WWW-Authenticate": "Bearer"})
@@ -166,24 +232,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Upload files (multipart ``files``) and/or name existing object keys; each becomes a
         document (the same object twice is one document) and its review starts."""
         files: list[tuple[str, bytes]] = []
+        most = settings.max_batch_files
         if request.headers.get("content-type", "").startswith("multipart/form-data"):
-            form = await request.form(max_files=1000)
+            try:
+                form = await request.form(max_files=most, max_fields=most + 10)
+            except HTTPException as exc:
+                if exc.status_code == 413:
+                    raise
+                raise HTTPException(422, f"the form could not be read: {exc.detail} (at most {most} files and "
+                                         "keys per request)") from None
             for f in form.getlist("files"):
                 if isinstance(f, UploadFile):
                     data = await f.read(settings.max_document_bytes + 1)
                     if len(data) > settings.max_document_bytes:
-                        raise HTTPException(413, f"{f.filename} is over {settings.max_document_bytes} bytes")
-                    files.append((f.filename or "upload", data))
+                        raise HTTPException(413, f"{intake.clean_filename(f.filename)} is over "
+                                                 f"{settings.max_document_bytes} bytes")
+                    files.append((intake.clean_filename(f.filename), data))
             keys = [k for k in form.getlist("keys") if isinstance(k, str)]
-            name = str(form.get("name") or "")
+            name = intake.clean_filename(form.get("name"), "") if isinstance(form.get("name"), str) else ""
         else:
             try:
                 body = BatchKeys.model_validate(await request.json())
             except ValueError as exc:
                 raise HTTPException(422, f"expected multipart files or JSON {{keys: [...]}}: {exc}") from None
-            keys, name = body.keys, body.name
+            keys, name = body.keys, intake.clean_filename(body.name, "")
         if not files and not keys:
             raise HTTPException(422, "give files or keys")
+        if len(files) + len(keys) > most:
+            raise HTTPException(422, f"at most {most} files and keys per batch (CR_MAX_BATCH_FILES); split it")
         return await run_in_threadpool(_create_batch, session, tenant, files, keys, name)
 
     def _create_batch(session: Session, tenant: Tenant, files, keys, name) -> BatchOut:
@@ -192,25 +268,48 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(409, "no bucket/prefix is configured for this tenant (CR_TENANT_PREFIXES)")
         bucket, prefix, _ = places[-1]  # the shortest prefix: the tenant's root
         named = []
-        for k in keys:
-            b, key = k.removeprefix("s3://").split("/", 1) if k.startswith("s3://") else (bucket, k)
+        for k in keys:  # every key is checked before anything is recorded
+            b, key = k.removeprefix("s3://").partition("/")[::2] if k.startswith("s3://") else (bucket, k)
+            problem = intake.bucket_problem(b) or intake.key_problem(key)
+            if problem:
+                raise HTTPException(422, f"{k[:200]!r}: {problem}")
             if tenants.tenant_for(b, key) != tenant.id:
-                raise HTTPException(403, f"{k} is outside this tenant's bucket/prefix")
+                raise HTTPException(403, f"{k[:200]} is outside this tenant's bucket/prefix")
             named.append((b, key))
         batch = Batch(tenant_id=tenant.id, name=name[:200])
         session.add(batch)
         session.commit()
         session.refresh(batch)
+        try:
+            return _fill_batch(session, batch, bucket, prefix, files, named)
+        except BaseException:
+            _drop_empty_batch(session, batch.id)
+            raise
+
+    def _drop_empty_batch(session: Session, batch_id: int) -> None:
+        """Delete a batch that holds no document (a request that failed half-way)."""
+        session.rollback()
+        if session.exec(select(func.count()).select_from(Document).where(Document.batch_id == batch_id)).one() == 0:
+            batch = session.get(Batch, batch_id)
+            if batch is not None:
+                session.delete(batch)
+                session.commit()
+
+    def _fill_batch(session: Session, batch: Batch, bucket: str, prefix: str, files, named) -> BatchOut:
         results, skipped = [], []
         for filename, data in files:
             info = storage.put(bucket, intake.upload_key(prefix, batch.id, filename), data)
-            results.append(intake.intake_object(session, None, tenant_id=tenant.id, bucket=bucket, key=info.key,
+            results.append(intake.intake_object(session, None, tenant_id=batch.tenant_id, bucket=bucket, key=info.key,
                                                 etag=info.etag, size=info.size, batch_id=batch.id, source="batch",
                                                 filename=filename))
         for b, key in named:
-            r = intake.intake_object(session, storage, tenant_id=tenant.id, bucket=b, key=key, etag=None,
+            r = intake.intake_object(session, storage, tenant_id=batch.tenant_id, bucket=b, key=key, etag=None,
                                      batch_id=batch.id, source="batch")
             (results if r.document_id else skipped).append(r)
+        if not results:  # every key was missing: leave no empty batch behind
+            _drop_empty_batch(session, batch.id)
+            raise HTTPException(422, {"message": "none of the keys names an object in the bucket",
+                                      "skipped": [{"key": r.key, "reason": r.outcome} for r in skipped]})
         intake.dispatch(session, [r.document_id for r in results])
         out = batch_out(session, batch)
         out.skipped = [{"key": r.key, "reason": r.outcome} for r in skipped]
@@ -219,11 +318,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def batch_out(session: Session, batch: Batch) -> BatchOut:
         docs = session.exec(select(Document).where(Document.tenant_id == batch.tenant_id,
                                                    Document.batch_id == batch.id).order_by(Document.id)).all()
+        bodies = current_bodies(session, batch.tenant_id, [d.id for d in docs])
         return BatchOut(id=batch.id, name=batch.name, created_at=batch.created_at,
-                        counts=dict(Counter(d.status for d in docs)), documents=[DocumentOut.of(d) for d in docs])
+                        counts=dict(Counter(d.status for d in docs)),
+                        documents=[DocumentOut.of(d, bodies.get(d.id)) for d in docs])
+
+    def current_bodies(session: Session, tenant_id: str, document_ids: list[int]) -> dict[int, dict]:
+        """``{document id: {status, not_run}}`` of each document's current review."""
+        if not document_ids:
+            return {}
+        latest = (select(ReviewRow.document_id, func.max(ReviewRow.revision).label("rev"))
+                  .where(ReviewRow.tenant_id == tenant_id, ReviewRow.document_id.in_(document_ids))
+                  .group_by(ReviewRow.document_id).subquery())
+        rows = session.exec(select(ReviewRow.document_id, ReviewRow.body).join(
+            latest, (ReviewRow.document_id == latest.c.document_id) & (ReviewRow.revision == latest.c.rev))).all()
+        return {doc_id: {k: body[k] for k in ("status", "not_run") if k in body} for doc_id, body in rows}
 
     @app.get("/v1/batches/{batch_id}", response_model=BatchOut, tags=["batches"])
-    def get_batch(batch_id: int, tenant: TenantDep, session: SessionDep) -> BatchOut:
+    def get_batch(batch_id: Id, tenant: TenantDep, session: SessionDep) -> BatchOut:
         """A batch with its documents and counts by status."""
         batch = session.get(Batch, batch_id)
         if batch is None or batch.tenant_id != tenant.id:
@@ -231,12 +343,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return batch_out(session, batch)
 
     @app.get("/v1/documents/{document_id}", response_model=DocumentOut, tags=["documents"])
-    def get_document(document_id: int, tenant: TenantDep, session: SessionDep) -> DocumentOut:
-        """A document's status, error (code and message) and versions."""
-        return DocumentOut.of(own_document(session, tenant, document_id))
+    def get_document(document_id: Id, tenant: TenantDep, session: SessionDep) -> DocumentOut:
+        """A document's status, error (code and message), versions, and whether its
+        current review is complete (``review_status``, ``not_run``)."""
+        doc = own_document(session, tenant, document_id)
+        return DocumentOut.of(doc, current_bodies(session, tenant.id, [doc.id]).get(doc.id))
 
     @app.get("/v1/documents/{document_id}/review", tags=["documents"])
-    def get_review(document_id: int, tenant: TenantDep, session: SessionDep, revision: int | None = None) -> dict:
+    def get_review(document_id: Id, tenant: TenantDep, session: SessionDep,
+                   revision: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None) -> dict:
         """The current review (or ``?revision=N``): the review JSON of DESIGN §5 plus
         ``revision`` and ``created_at``."""
         doc = own_document(session, tenant, document_id)
@@ -247,9 +362,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/v1/documents/{document_id}/annotated.pdf", tags=["documents"],
              responses={200: {"content": {"application/pdf": {}}}})
-    def get_annotated(document_id: int, tenant: TenantDep, session: SessionDep) -> Response:
-        """The uploaded PDF with each flagged clause highlighted and annotated."""
-        from pipelines.report import annotate_pdf
+    def get_annotated(document_id: Id, tenant: TenantDep, session: SessionDep) -> Response:
+        """The uploaded PDF with each flagged clause highlighted and annotated. Made once
+        per review revision in a limited child process (``CR_PARSE_*``), then served from
+        a cache under ``CR_DATA_DIR``; a file that cannot be annotated within the limits
+        is 422 with its code."""
+        from pipelines.errors import InputError
+        from pipelines.sandbox import annotate_bounded
         from pipelines.types import Review
 
         doc = own_document(session, tenant, document_id)
@@ -258,8 +377,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(404, f"no review (document status: {doc.status})")
         if doc.format != "pdf":
             raise HTTPException(409, f"the document is {doc.format}, not a PDF")
-        data, _ = storage.get(doc.bucket, doc.object_key, max_bytes=settings.max_document_bytes)
-        return Response(annotate_pdf(data, Review.model_validate(row.body)), media_type="application/pdf")
+        cached = settings.data_dir / "annotated" / tenant.id / f"{doc.id}-{row.id}.pdf"
+        if not cached.exists():
+            data, _ = storage.get(doc.bucket, doc.object_key, max_bytes=settings.max_document_bytes)
+            try:
+                pdf = annotate_bounded(data, Review.model_validate(row.body), limits=settings.parse_limits)
+            except InputError as exc:
+                raise HTTPException(422, {"code": str(exc.code), "message": exc.message}) from None
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{uuid.uuid4().hex}.tmp")
+            tmp.write_bytes(pdf)
+            tmp.replace(cached)  # atomic: a concurrent request reads a whole file or makes its own
+        return FileResponse(cached, media_type="application/pdf")
 
     @app.post("/v1/webhook-endpoints", status_code=201, response_model=EndpointCreated, tags=["webhooks"])
     def create_endpoint(body: EndpointIn, tenant: TenantDep, session: SessionDep) -> EndpointCreated:
@@ -286,11 +415,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return [EndpointOut(**ep.model_dump()) for ep in rows]
 
     @app.get("/v1/webhook-endpoints/{endpoint_id}", response_model=EndpointOut, tags=["webhooks"])
-    def get_endpoint(endpoint_id: int, tenant: TenantDep, session: SessionDep) -> EndpointOut:
+    def get_endpoint(endpoint_id: Id, tenant: TenantDep, session: SessionDep) -> EndpointOut:
         return EndpointOut(**own_endpoint(session, tenant, endpoint_id).model_dump())
 
     @app.delete("/v1/webhook-endpoints/{endpoint_id}", status_code=204, tags=["webhooks"])
-    def delete_endpoint(endpoint_id: int, tenant: TenantDep, session: SessionDep) -> Response:
+    def delete_endpoint(endpoint_id: Id, tenant: TenantDep, session: SessionDep) -> Response:
         """Delete an endpoint; its pending deliveries are cancelled."""
         webhooks.delete_endpoint(session, own_endpoint(session, tenant, endpoint_id))
         return Response(status_code=204)

@@ -38,8 +38,9 @@ from worker.metrics import INTAKE
 from worker.settings import Settings
 from worker.storage import ObjectMissing, Storage, normalise_etag
 
-__all__ = ["ACCEPTED_EVENTS", "IntakeResult", "ObjectRef", "TenantMap", "dispatch", "intake_object",
-           "parse_s3_event", "reconcile", "requeue", "reprocess_stale", "sweep", "upload_key"]
+__all__ = ["ACCEPTED_EVENTS", "BadRequest", "IntakeResult", "ObjectRef", "TenantMap", "clean_filename", "dispatch",
+           "intake_object", "key_problem", "parse_s3_event", "reconcile", "requeue", "reprocess_stale", "sweep",
+           "upload_key"]
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,53 @@ class TenantMap:
         return [r for r in self._rules if tenant is None or r[2] == tenant]
 
 
+class BadRequest(ValueError):
+    """Raised when an S3 event or a batch names objects in a form that cannot be taken
+    (the API answers 400/422 with the message and records nothing)."""
+
+
+_BUCKET_RE = re.compile(r"[a-z0-9][a-z0-9.\-]{1,61}[a-z0-9]")
+_CONTROL_RE = re.compile("[\x00-\x1f\x7f\u0080-\u009f\u2028\u2029\ud800-\udfff]")
+
+
+def key_problem(key: object) -> str | None:
+    """Why ``key`` cannot be an object key of a document, or None when it can.
+
+    A key is a non-empty string of at most 1,024 UTF-8 bytes, without control
+    characters (NUL, newlines), without ``.``/``..`` segments or a leading ``/`` (a
+    path that climbs out of a tenant's prefix on a filesystem-backed store), and
+    without a URL scheme inside it.
+    """
+    if not isinstance(key, str):
+        return f"an object key must be a string, not {type(key).__name__}"
+    if not key.strip():
+        return "an object key must not be empty"
+    if _CONTROL_RE.search(key):
+        return "an object key must not contain control characters (NUL, newlines) or unpaired surrogates"
+    if len(key.encode("utf-8")) > 1024:
+        return "an object key must be at most 1024 bytes of UTF-8"
+    if key.startswith("/") or any(part in (".", "..") for part in key.split("/")):
+        return "an object key must not start with / or contain . or .. segments"
+    if "://" in key:
+        return "an object key must not contain a URL (give bucket/key, or s3://bucket/key as the whole value)"
+    return None
+
+
+def bucket_problem(bucket: object) -> str | None:
+    """Why ``bucket`` is not a valid S3 bucket name (3-63 of a-z 0-9 . -), or None."""
+    if not isinstance(bucket, str):
+        return f"a bucket name must be a string, not {type(bucket).__name__}"
+    return None if _BUCKET_RE.fullmatch(bucket) else f"{bucket[:80]!r} is not a valid bucket name"
+
+
+def clean_filename(name: object, default: str = "upload") -> str:
+    """A client's file name fit to store and show: control and bidi-override characters
+    removed, at most 255 characters; ``default`` when nothing is left."""
+    text = re.sub("[\x00-\x1f\x7f\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]", "",
+                  str(name or ""))
+    return text.strip()[:255] or default
+
+
 def upload_key(prefix: str, batch_id: int, filename: str) -> str:
     """Where an API upload goes: ``<prefix>batches/<batch>/<random>-<safe name>``."""
     name = re.sub(r"[^\w.\-\u3400-\u9fff]+", "_", posixpath.basename(filename or "upload"))[:120] or "upload"
@@ -83,28 +131,55 @@ class ObjectRef:
     size: int
 
 
-def parse_s3_event(payload: dict) -> tuple[list[ObjectRef], int]:
+def parse_s3_event(payload: object) -> tuple[list[ObjectRef], int]:
     """The created objects of an S3/MinIO event notification.
+
+    A payload without ``Records`` (an S3 test event) names no object. Records of other
+    event names are ignored whatever they hold; a record of an accepted event must be
+    well formed, or the whole event is refused (nothing of it is recorded).
 
     Returns:
         ``(objects, ignored)``: the records for accepted event names, and how many
-        records were ignored (other event names, malformed records).
+        records were ignored (other event names).
+
+    Raises:
+        BadRequest: the payload is not an object, ``Records`` is not a list, or a
+            record of an accepted event lacks its bucket or key, or names a key or
+            bucket that cannot be (see :func:`key_problem`), an ETag that is not a
+            string, or a size that is not a non-negative integer.
     """
+    if not isinstance(payload, dict):
+        raise BadRequest("an S3 event must be a JSON object with Records")
+    records = payload.get("Records")
+    if records is None:
+        return [], 0
+    if not isinstance(records, list):
+        raise BadRequest(f"Records must be a list, not {type(records).__name__}")
     objects, ignored = [], 0
-    for rec in payload.get("Records") or []:
-        try:
-            name = rec["eventName"]
-            name = name if name.startswith("s3:") else f"s3:{name}"
-            s3 = rec["s3"]
-            ref = ObjectRef(event=name, bucket=s3["bucket"]["name"], key=unquote_plus(s3["object"]["key"]),
-                            etag=normalise_etag(s3["object"].get("eTag")), size=int(s3["object"].get("size") or 0))
-        except (KeyError, TypeError, ValueError):
+    for i, rec in enumerate(records):
+        name = rec.get("eventName") if isinstance(rec, dict) else None
+        if not isinstance(name, str):
+            raise BadRequest(f"Records[{i}] must be an object with an eventName string")
+        name = name if name.startswith("s3:") else f"s3:{name}"
+        if name not in ACCEPTED_EVENTS:
             ignored += 1
             continue
-        if name in ACCEPTED_EVENTS:
-            objects.append(ref)
-        else:
-            ignored += 1
+        try:
+            s3 = rec["s3"]
+            bucket, obj = s3["bucket"]["name"], s3["object"]
+            raw_key, etag, size = obj["key"], obj.get("eTag"), obj.get("size", 0)
+        except (KeyError, TypeError) as exc:
+            raise BadRequest(f"Records[{i}] lacks s3.bucket.name or s3.object.key ({exc})") from None
+        key = unquote_plus(raw_key) if isinstance(raw_key, str) else raw_key
+        problem = bucket_problem(bucket) or key_problem(key)
+        if problem is None and etag is not None and (not isinstance(etag, str) or len(etag) > 128
+                                                     or _CONTROL_RE.search(etag)):
+            problem = "s3.object.eTag must be a string of at most 128 printable characters"
+        if problem is None and (isinstance(size, bool) or not isinstance(size, int) or not 0 <= size < 2**62):
+            problem = "s3.object.size must be a non-negative integer"
+        if problem:
+            raise BadRequest(f"Records[{i}]: {problem}")
+        objects.append(ObjectRef(event=name, bucket=bucket, key=key, etag=normalise_etag(etag), size=size))
     return objects, ignored
 
 

@@ -14,7 +14,12 @@ CR_EMBEDDING_MODEL_DIR local text2vec model directory              the gt-all-mi
 CR_PLAYBOOK            extra playbook files (a JSON list)          the shipped playbook
 CR_MAX_DOCUMENT_BYTES  refuse larger inputs (``too_large``)        52428800 (50 MiB)
 CR_MAX_PAGES           refuse PDFs with more pages                 1000
-CR_MAX_LLM_CLAUSES     flagged clauses sent to the LLM per review  12
+CR_MAX_LLM_CLAUSES     flagged clauses given a written analysis    4
+CR_MAX_FINDER_CALLS    model calls reading clause elements         40
+CR_PARSE_MEMORY_BYTES  address-space limit of the child process    1610612736 (1.5 GiB)
+                       that extracts or annotates a file
+CR_PARSE_CPU_SECONDS   CPU-time limit of that child (``timeout``)  60
+CR_PARSE_WALL_SECONDS  wall-clock backstop of that child           300
 =====================  ==========================================  ==========================
 
 Distributed deployment (``worker.celery_app``, ``worker.api``; see ``docs/deploy.md``):
@@ -40,6 +45,8 @@ CR_S3_REGION                  S3 region                                      non
 CR_S3_BUCKET                  bucket for API uploads                         ``contracts``
 CR_TENANT_PREFIXES            JSON ``{"bucket/prefix": "tenant"}``           ``{}``
 CR_S3_EVENTS_TOKEN            bearer token MinIO's webhook target sends      none (events refused)
+CR_MAX_REQUEST_BYTES          largest API request body (413 above it)        67108864 (64 MiB)
+CR_MAX_BATCH_FILES            files (and keys) in one ``POST /v1/batches``   100
 CR_WEBHOOK_TIMEOUT            s per webhook attempt                          15
 CR_WEBHOOK_RETRY_SCHEDULE     JSON list of s between attempts                Standard Webhooks (~3 days)
 CR_WEBHOOK_INLINE_DELAY_MAX   longer delays wait for the beat relay (s)      300
@@ -75,7 +82,11 @@ class Settings(BaseSettings):
     playbook: list[Path] = []
     max_document_bytes: int = 50 * 1024 * 1024
     max_pages: int = 1000
-    max_llm_clauses: int = 12
+    max_llm_clauses: int = 4
+    max_finder_calls: int = 40
+    parse_memory_bytes: int = 1536 * 1024 * 1024
+    parse_cpu_seconds: int = 60
+    parse_wall_seconds: float = 300.0
 
     # distributed deployment (DESIGN §9, §10); see the module docstring
     broker_url: str = "redis://127.0.0.1:6379/0"
@@ -97,6 +108,8 @@ class Settings(BaseSettings):
     s3_bucket: str = "contracts"
     tenant_prefixes: dict[str, str] = {}
     s3_events_token: str | None = None
+    max_request_bytes: int = 64 * 1024 * 1024
+    max_batch_files: int = 100
     webhook_timeout: float = 15.0
     webhook_retry_schedule: list[int] = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]
     webhook_inline_delay_max: int = 300
@@ -107,6 +120,14 @@ class Settings(BaseSettings):
     def db_url(self) -> str:
         """The database URL (SQLite under ``data_dir`` unless ``CR_DATABASE_URL`` is set)."""
         return self.database_url or f"sqlite:///{self.data_dir.resolve() / 'contract-review.db'}"
+
+    @property
+    def parse_limits(self):
+        """:class:`pipelines.sandbox.Limits` for extracting and annotating untrusted files."""
+        from pipelines.sandbox import Limits
+
+        return Limits(memory_bytes=self.parse_memory_bytes, cpu_seconds=self.parse_cpu_seconds,
+                      wall_seconds=self.parse_wall_seconds)
 
     @property
     def index_root(self) -> Path:

@@ -5,7 +5,8 @@ The review itself is :func:`pipelines.review.run_review`, the same function the
 embedded CLI calls; these functions only fetch, store and account:
 
 ``start``     the object still exists with the ETag recorded -> ``processing``
-``extract``   fetch bytes, :func:`pipelines.extract.extract`: an unusable file fails here
+``extract``   fetch bytes, :func:`pipelines.extract.extract` in a limited child process
+              (:mod:`pipelines.sandbox`): an unusable or hostile file fails here with a code
 ``review``    rules only (``CR_USE_LLM=false``): ``run_review(use_llm=False)`` on the bytes
 ``generate``  on ``llm.<model>``: ``run_review(use_llm=True)`` with the worker's model
 ``persist``   one transaction: the review (next revision), its risks and clauses, the
@@ -35,7 +36,7 @@ from knowledge.errors import IndexMissing, KnowledgeError
 from knowledge.index import current_version
 from pipelines import PIPELINE_VERSION
 from pipelines.errors import PipelineError
-from pipelines.extract import extract
+from pipelines.sandbox import extract_bounded
 from pipelines.review import ReviewResult, run_review
 from pipelines.screen import DEFAULT_PLAYBOOK_DIR
 from pipelines.types import Clause, ExtractedDocument, Finding, Review
@@ -269,8 +270,8 @@ def extract_stage(session: Session, document_id: int, *, storage: Storage, setti
     data = _fetch(storage, doc, settings)
     if data is None:
         return _replaced(session, doc, "extract")
-    extracted = extract(data, filename=doc.filename, max_bytes=settings.max_document_bytes,
-                        max_pages=settings.max_pages)
+    extracted = extract_bounded(data, filename=doc.filename, max_bytes=settings.max_document_bytes,
+                                max_pages=settings.max_pages, limits=settings.parse_limits)
     doc.sha256, doc.format = extracted.sha256, extracted.format
     session.add(doc)
     _finish(session, run, t0, {"sha256": extracted.sha256, "format": extracted.format,
@@ -312,6 +313,9 @@ def review_stage(session: Session, document_id: int, *, storage: Storage, resour
     data = _fetch(storage, doc, settings)
     if data is None:
         return _replaced(session, doc, stage)
+    # parsed in a limited child process; run_review reuses the result instead of parsing again
+    extract_bounded(data, filename=doc.filename, max_bytes=settings.max_document_bytes, max_pages=settings.max_pages,
+                    limits=settings.parse_limits)
     result = run_review(data, filename=doc.filename, index=index, playbook=playbook, generator=generator,
                         options=review_options(settings, use_llm=use_llm))
     m = result.review.metrics
@@ -357,10 +361,14 @@ def persist_stage(session: Session, document_id: int, *, settings: Settings, ctx
     t0 = time.perf_counter()
     run, _ = _begin(session, doc, "persist", source.fingerprint, ctx, settings, reusable=False)
     prev = crud.latest_review(session, tenant_id=doc.tenant_id, document_id=doc.id)
-    event = "review.updated" if prev else "review.completed"
+    # review.completed only for a complete review: one with checks that did not run, or in a
+    # language the playbook does not cover, is announced as review.partial and says what did not run
+    event = "review.updated" if prev else "review.completed" if review.status == "complete" else "review.partial"
     doc.status = "reviewed"
     data = _event_data(doc, revision=(prev.revision + 1) if prev else 1, versions=v.model_dump(),
-                       counts=review.counts, contract_type=review.contract_type,
+                       counts=review.counts, contract_type=review.contract_type, review_status=review.status.value,
+                       language=review.language, not_run=list(review.not_run),
+                       errors=[e.model_dump() for e in review.errors],
                        changes=risk_changes(prev.body, out["review"]) if prev else None)
     rows = enqueue_event(session, tenant_id=doc.tenant_id, document_id=doc.id, event_type=event, data=data)
     result = ReviewResult(review=review, document=ExtractedDocument.model_validate(out["document"]),

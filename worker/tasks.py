@@ -21,10 +21,12 @@ import kombu.exceptions
 import redis.exceptions
 import sqlalchemy.exc
 from celery import Task, chain
-from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
+from billiard.exceptions import Terminated, WorkerLostError
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded, WorkerShutdown, WorkerTerminate
 from celery.utils.log import get_task_logger
 from sqlmodel import Session
 
+from pipelines.errors import register_fatal
 from worker import intake, stages, webhooks
 from worker.celery_app import QUICK_PUBLISH_RETRY, app
 from worker.db.session import engine_for
@@ -35,6 +37,9 @@ from worker.storage import Storage, StorageUnavailable
 __all__ = ["TRANSIENT", "send_chain"]
 
 log = get_task_logger(__name__)  # lines carry the task name and id
+# a time limit or a shutdown must end the task, never be recorded as one stage's error
+# (SoftTimeLimitExceeded derives from Exception; pipelines cannot import Celery)
+register_fatal(SoftTimeLimitExceeded, TimeLimitExceeded, WorkerShutdown, WorkerTerminate, Terminated, WorkerLostError)
 S = get_settings()
 TRANSIENT = (StorageUnavailable, stages.StageRetry, sqlalchemy.exc.OperationalError, sqlalchemy.exc.InterfaceError,
              redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, kombu.exceptions.OperationalError)

@@ -14,8 +14,11 @@ Rules and their sources:
   pending deliveries; redirects are not followed; each attempt has a timeout.
 * SSRF (OWASP SSRF Prevention Cheat Sheet, "Case 2"): http(s) only; the host is resolved
   (A and AAAA) and refused when any address is not global (loopback, private,
-  link-local, CGNAT, multicast, unspecified; IPv4-mapped IPv6 unwrapped) unless the
-  tenant has ``allow_private_webhooks``; the request then connects to the vetted
+  link-local, CGNAT, multicast, unspecified, reserved, site-local, documentation,
+  benchmarking: every IANA special-purpose range), and the IPv4 address embedded in an
+  IPv6 one (IPv4-mapped ``::ffff:a.b.c.d``, IPv4-compatible ``::a.b.c.d``, NAT64
+  ``64:ff9b::/96`` and ``64:ff9b:1::/48``, 6to4 ``2002::/16``, Teredo) is checked as
+  well, unless the tenant has ``allow_private_webhooks``; the request then connects to the vetted
   address, keeping the ``Host`` header and TLS SNI of the name, so a DNS answer cannot
   change between the check and the connection.
 * Deliveries are rows written in the same transaction as the review (the outbox); the
@@ -43,7 +46,11 @@ __all__ = ["EVENTS", "DeliveryOutcome", "UnsafeCallbackUrl", "attempt_delivery",
            "delete_endpoint", "due_deliveries", "enqueue_event", "new_secret", "risk_changes", "sign_headers",
            "vet_url"]
 
-EVENTS = ("review.completed", "review.updated", "review.failed")
+EVENTS = ("review.completed", "review.partial", "review.updated", "review.failed")
+"""``review.completed``: a complete review (every check ran). ``review.partial``: the
+review finished but some checks did not run, or the contract's language is not covered
+(``data.review_status`` is ``partial`` or ``not_reviewed``; ``data.not_run`` says what
+did not run). ``review.updated``: a re-run of a reviewed document. ``review.failed``."""
 _USER_AGENT = "contract-review-webhooks/1"
 
 
@@ -86,16 +93,51 @@ def vet_url(url: str, *, allow_private: bool) -> list[str]:
     addresses = list(dict.fromkeys(info[4][0] for info in infos))
     for addr in addresses:
         ip = ipaddress.ip_address(addr.split("%", 1)[0])
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        if not ip.is_global and not allow_private:
-            raise UnsafeCallbackUrl(f"host {parsed.host!r} resolves to the non-public address {ip}; "
-                                    "callbacks to loopback, private or link-local addresses are refused")
-        if ip.is_multicast or ip.is_unspecified:
-            raise UnsafeCallbackUrl(f"host {parsed.host!r} resolves to {ip}, which cannot receive callbacks")
+        for candidate in (ip, *_embedded_ipv4(ip)):
+            if candidate.is_multicast or candidate.is_unspecified:
+                raise UnsafeCallbackUrl(f"host {parsed.host!r} resolves to {ip}, which cannot receive callbacks")
+            if not allow_private and not _public(candidate):
+                shown = f"{ip} (which carries {candidate})" if candidate != ip else str(ip)
+                raise UnsafeCallbackUrl(f"host {parsed.host!r} resolves to the non-public address {shown}; "
+                                        "callbacks to loopback, private, link-local or other special-purpose "
+                                        "addresses are refused")
     if not addresses:
         raise UnsafeCallbackUrl(f"host {parsed.host!r} has no address")
     return addresses
+
+
+_NAT64 = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("64:ff9b:1::/48"))
+_V4_COMPATIBLE = ipaddress.IPv6Network("::/96")
+_IPV6_UNICAST = ipaddress.IPv6Network("2000::/3")
+
+
+def _embedded_ipv4(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """IPv4 addresses an IPv6 address carries and that a network may route to
+    (RFC 4291 mapped and compatible, RFC 6052/8215 NAT64, RFC 3056 6to4, RFC 4380 Teredo)."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return []
+    out = []
+    if ip.ipv4_mapped is not None:
+        out.append(ip.ipv4_mapped)
+    if ip in _V4_COMPATIBLE:
+        out.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    if any(ip in net for net in _NAT64):
+        out.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    if ip.sixtofour is not None:
+        out.append(ip.sixtofour)
+    if ip.teredo is not None:
+        out.extend(ip.teredo)
+    return out
+
+
+def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """A globally routable unicast address outside every special-purpose range."""
+    if not ip.is_global or ip.is_reserved or ip.is_link_local or ip.is_loopback or ip.is_private:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address):
+        # only global unicast 2000::/3 is public; site-local fec0::/10 and the rest are not
+        return ip in _IPV6_UNICAST and not ip.is_site_local
+    return True
 
 
 def sign_headers(secret: str, msg_id: str, body: str, *, now: datetime | None = None) -> dict[str, str]:

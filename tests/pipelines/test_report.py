@@ -45,11 +45,13 @@ def test_review_json_validates_against_the_published_schema():
     jsonschema.validate(body, json.loads(REVIEW_SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
-def test_annotated_pdf_has_a_highlight_per_line_and_a_note_per_risk():
+def test_annotated_pdf_has_a_highlight_per_page_with_a_quad_per_line_and_a_note_per_risk():
     out = pymupdf.open(stream=annotate_pdf(_pdf(), _review()), filetype="pdf")
     page = out[0]
     annots = [(a.type[1], a.info["content"]) for a in page.annots()]
-    assert sorted(kind for kind, _ in annots) == ["Highlight", "Highlight", "Text"]
+    assert sorted(kind for kind, _ in annots) == ["Highlight", "Text"]
+    [highlight] = [a for a in page.annots() if a.type[1] == "Highlight"]
+    assert len(highlight.vertices) == 2 * 4  # one quad (4 points) per line of the clause
     note = next(content for kind, content in annots if kind == "Text")
     assert "违约金标准明显过高" in note and "第五百八十五条" in note and "改为万分之五" in note
 
@@ -72,4 +74,4 @@ def test_annotated_pdf_drops_the_originals_javascript_and_embedded_files():
     out = pymupdf.open(stream=out_bytes, filetype="pdf")
     # THEN neither survives, and the notes are still there
     assert out.embfile_count() == 0 and b"app.alert" not in out_bytes
-    assert len(list(out[0].annots())) == 3
+    assert len(list(out[0].annots())) == 2  # the highlight (a quad per line) and the note
