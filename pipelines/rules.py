@@ -1426,6 +1426,55 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Standard hours exceeded (劳动法第36条: eight hours a day, forty-four a week on
+    average; 第38条: at least one rest day a week), read from the shapes a contract uses:
+    ``每日工作10小时``, ``每周工作时间为五十小时``, ``每周工作6天`` with the daily hours,
+    ``每月休息两天``, ``早8点至晚8点`` (minus a stated break). Comprehensive or flexible
+    hour systems approved by the labour authority, and overtime clauses, are not read.
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"综合计算工时|综合工时|不定时工作制|不定时工时|加班|延长工作时间|不超过", s):
+            continue
+        daily = weekly = days = None
+        if m := re.search(rf"(?:每日|每天|日)(?:工作)?(?:时间)?(?:为|是)?\s*(?P<h>{_NUM})\s*(?:个)?小时", s):
+            daily = parse_number(m["h"])
+        if m := re.search(rf"(?:每周|周)(?:工作)?(?:时间)?(?:为|是|累计)?\s*(?P<h>{_NUM})\s*(?:个)?小时", s):
+            weekly = parse_number(m["h"])
+        if m := re.search(rf"每周(?:工作|上班)\s*(?P<d>{_NUM})\s*(?:天|日)", s):
+            days = parse_number(m["d"])
+        elif re.search(r"单休|大小周", s):
+            days = 6 if "单休" in s else 5.5
+        if daily is None and (m := re.search(r"(?:早上?|上午)?\s*(?P<a>\d{1,2})\s*[:：点时](?:\s*(?P<am>\d{2}))?(?:分)?\s*(?:至|到|-|—|~|～)\s*(?P<pm>晚上?|下午|傍晚)?\s*(?P<b>\d{1,2})\s*[:：点时](?:\s*(?P<bm>\d{2}))?", s)):
+            a, b = int(m["a"]), int(m["b"])
+            if m["pm"] and b < 12:
+                b += 12
+            if 0 <= a < b <= 24:
+                span = b - a + (int(m["bm"] or 0) - int(m["am"] or 0)) / 60
+                rest = re.search(rf"(?:休息|午休|用餐|就餐)[^。；]{{0,6}}(?P<n>{_NUM})\s*(?P<u>小时|分钟)", s)
+                if rest and (n := parse_number(rest["n"])):
+                    span -= n if rest["u"] == "小时" else n / 60
+                daily = span
+        if weekly is None and daily and days:
+            weekly = daily * days
+        rest_days = re.search(rf"每月(?:仅|只)?(?:休息|休假|可休)\s*(?P<n>{_NUM})\s*(?:天|日)|月休\s*(?P<m>{_NUM})\s*(?:天|日)?", s)
+        monthly_rest = parse_number(rest_days["n"] or rest_days["m"]) if rest_days else None
+        if (daily and daily > 8.01) or (weekly and weekly > 44.01) or (days and days >= 7) or (monthly_rest is not None and monthly_rest < 4):
+            parts = []
+            if daily:
+                parts.append(f"每日约{daily:g}小时")
+            if weekly:
+                parts.append(f"每周约{weekly:g}小时")
+            if days and days >= 7:
+                parts.append("每周无休息日")
+            if monthly_rest is not None and monthly_rest < 4:
+                parts.append(f"每月仅休息{monthly_rest:g}天")
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="约定" + "、".join(parts) + "，超过劳动法第三十六条每日八小时、平均每周四十四小时的标准或未保证每周至少休息一日（第三十八条）。")]
+    return []
+
+
 _LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
 
 
@@ -1508,7 +1557,7 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
             why = "岗前、入职等一般性培训不属于用人单位提供专项培训费用的专业技术培训，不能据此约定服务期和违约金"
         elif re.search(r"培训(?:费用|费)[^。；]{0,20}(?:包括|包含|含|计入)[^。；]{0,15}(?:工资|薪酬|社会保险|社保|福利|奖金)", s):
             why = "培训期间的工资、社会保险等不属于可要求返还的培训费用（劳动合同法实施条例第十六条）"
-        elif re.search(r"(?:全部|全额|所有)(?:的)?(?:培训)?(?:费用|培训费)", s) and re.search(r"服务期|离职|辞职|解除", s) and not prorated:
+        elif re.search(r"(?:全部|全额|所有)[^。；]{0,12}(?:培训)?(?:费用|培训费)", s) and re.search(r"服务期|离职|辞职|解除", s) and not prorated:
             why = "要求劳动者全额返还培训费用，未按服务期尚未履行部分分摊"
         elif re.search(r"服务期", s) and re.search(rf"违约金[^。；]{{0,8}}(?:为|人民币|计)?\s*{_LF_NUMW}\s*(?:万)?元", s) and not re.search(r"培训费", s):
             why = "服务期违约金为固定金额，与用人单位实际支付的培训费用及未履行的服务期无关"
@@ -1576,7 +1625,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent). Not flagged:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
-    sub = r"(?:转委托|再委托|分委托|转包|分包|委托(?:给)?(?:第三方|其他(?:方|单位|公司|服务商|机构)|关联(?:公司|方|企业)|分包商|供应商|外部)|交由(?:第三方|其他|关联)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
+    sub = r"(?:转委托|再委托|分委托|转包|分包|委托(?:给)?(?:其)?(?:第三方|其他(?:方|单位|公司|服务商|机构)|关联(?:公司|方|企业)|分包商|供应商|外部)|交由(?:第三方|其他|关联)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
     if not re.search(r"个人信息|数据|信息|处理", clause.text):
         return []
     for sent in _split(clause.text):
@@ -1678,7 +1727,7 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not re.search(audit, s):
             continue
         if re.search(rf"(?:甲方|委托方|委托人)[^。；]{{0,6}}(?:无权|不得|不能)[^。；]{{0,12}}{audit}", s) \
-                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,12}}{audit}", s) \
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,20}}{audit}", s) \
                 or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     if _lf_is_dpa(ctx) and not re.search(rf"{audit}", ctx.text):
@@ -1917,9 +1966,9 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     # English
     r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|foregoing|other|system|original)\s+(?:instructions?|prompts?|rules?|directions?|guidance|context|messages?)",
     r"\b(?:ignore|disregard)\s+(?:everything|anything|all)\s+(?:above|before|previously)",
-    r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^.\n]{0,40}\b(?:no\s+risks?|low\s+risk|risk[- ]free|zero\s+risk|fully\s+compliant|no\s+issues|nothing\s+to\s+flag|safe\s+to\s+sign)",
+    r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^.\n]{0,40}\b(?:no\s+risks?|low\s+risk|risk[- ]free|zero\s+risk|fully\s+compliant|as\s+compliant|as\s+safe|no\s+issues|nothing\s+to\s+flag|safe\s+to\s+sign)",
     r"\b(?:do\s+not|don't|never|must\s+not)\s+(?:flag|report|mention|highlight|raise|identify|disclose)\b[^.\n]{0,40}\b(?:risks?|issues?|clauses?|problems?|concerns?)",
-    r"\b(?:you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:ai|assistant|language\s+model|llm|chatbot|reviewer)|as\s+an\s+ai\b|system\s+prompt|developer\s+(?:message|mode)|jailbreak|prompt\s+injection)",
+    r"\b(?:you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:[a-z-]+\s+){0,2}(?:ai|assistant|language\s+model|llm|chatbot|reviewer)|as\s+an\s+ai\b|system\s+prompt|developer\s+(?:message|mode)|jailbreak|prompt\s+injection)",
     r"(?:<\|im_start\|>|<\|system\|>|\[INST\]|\[SYSTEM\]|<<SYS>>|###\s*(?:system|instruction))",
     r"\b(?:ai|model|assistant|llm|reviewer|reviewing\s+(?:system|tool))\b[^.\n]{0,30}\b(?:must|should|shall|please)\b[^.\n]{0,30}\b(?:ignore|output|report|mark|treat|consider)\b",
 ))
@@ -1966,6 +2015,7 @@ DETECTORS.update({
     "labour_noncompete_compensation": labour_noncompete_compensation,
     "labour_noncompete_term": labour_noncompete_term,
     "labour_service_period_penalty": labour_service_period_penalty,
+    "labour_working_hours": labour_working_hours,
     "data_processor_scope": data_processor_scope,
     "data_subprocessing": data_subprocessing,
     "data_retention": data_retention,
