@@ -135,7 +135,10 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not _DEPOSIT.search(sent) or not re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent):
             continue
         for pct, m in parse_rate(sent):
-            if pct > limit and abs(m.start() - sent.find("定金")) < 40:
+            d = sent.find("定金")
+            between = sent[min(m.end(), d): max(m.start(), d)]
+            # the rate must be the 定金's own: no clause break or other payment between them
+            if pct > limit and abs(m.start() - d) < 40 and not re.search(r"[，,；;]|预付款|首付款|进度款|工程款|尾款|违约金", between):
                 yield Hit(evidence=sent.strip(), sentence=sent,
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
@@ -174,8 +177,13 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
         elif "定金" not in sent:
-            for pct, _ in rates:
-                if pct >= lump_max:
+            for pct, m in rates:
+                before = sent[max(0, m.start() - 14): m.start()]
+                # a share of the price (not an interest rate such as LPR上浮50%, nor a cap)
+                if re.search(r"LPR|利率|报价利率|上浮|倍|年化|不超过|不得超过|最高|上限", before) or not re.search(
+                        r"总价|价款|金额|货款|总额|标的|费用|报酬|租金|服务费|工程款|合同价", before):
+                    continue
+                if pct > lump_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
                                 explanation=f"违约金为合同价款的{pct:g}%，可能过分高于实际损失（民法典第五百八十五条）。")]
     return []
@@ -608,7 +616,7 @@ _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改|确定|决�
                              r"|(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费)[^。；，]{0,6}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
-_C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限)?[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
+_C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
 _C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
 
 
@@ -632,6 +640,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
       performer is late).
     """
     obj = params.get("object", "termination")
+    if obj == "termination" and (ctx.contract_type in ("劳动合同", "保密协议") or _C_LABOUR.search(clause.text)
+                                 or re.search(r"竞业", clause.text)):
+        return []  # employment termination: the labour checks (劳动合同法第三十九条 ff.)
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if obj == "termination":
@@ -651,6 +662,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                     continue
                 if statutory and not nocomp:
                     continue
+                if not nocomp and re.search(r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)", flat[m.end():]):
+                    continue  # at-will but the other party's loss is made good: lawful
                 if not open_ground and not nocomp:
                     continue
                 sev = Severity.high if open_ground else Severity.medium
@@ -759,8 +772,8 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue  # a period before the deemed acceptance: judged by silence_or_use
             return [Hit(evidence=flat.strip(), sentence=flat)]
         else:
-            if ctx.contract_type == "建设工程施工合同" and re.search(r"擅自使用|未经竣工验收|竣工验收前", flat):
-                continue
+            if re.search(r"擅自使用|提前使用|入住|未经(?:竣工)?验收[^。；]{0,10}(?:使用|入住)|竣工验收前", flat):
+                continue  # use of works before completion acceptance: 建设工程解释一第十四条
             per = None
             for p in _C_PERIOD.finditer(before):
                 tail = before[p.end(): p.end() + 8]
@@ -822,6 +835,8 @@ def _c_forums(text: str) -> tuple[bool, bool]:
     """Whether ``text`` agrees arbitration and litigation as forums (not set-aside,
     enforcement or interim measures in court)."""
     arb = lit = False
+    if not re.search(r"争议|纠纷|争执", text):
+        return arb, lit  # a remedy (出租人有权提起诉讼) is not a forum agreement
     for sent in _split(text):
         flat = sent.replace("\n", "")
         if _C_ARB.search(flat) and not re.search(r"不(?:得|能|可)[^。；]{0,6}仲裁", flat):
@@ -948,7 +963,10 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
             flat = s.replace("\n", "")
             if _C_RESULT_ALLOCATED.search(flat) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat):
                 return []
-    if not _C_COMMISSIONED.search(ctx.text.replace("\n", "")) and ctx.contract_type != "技术开发合同":
+    if ctx.contract_type != "技术开发合同" and (
+            ctx.contract_type not in ("服务合同", "委托合同", "软件许可合同", "其他")
+            or re.search(r"劳动合同|用人单位|施工合同|发包人|承包人|租赁", ctx.text[:3000])
+            or not _C_COMMISSIONED.search(ctx.text.replace("\n", ""))):
         return []
     ip_clauses = [c for c in ctx.clauses if re.search(r"知识产权|著作权|专利|技术秘密|成果", c.text)]
     target = ip_clauses[0] if ip_clauses else next(
