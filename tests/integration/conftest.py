@@ -20,7 +20,8 @@ import pytest
 from tests.integration.stack import (ACCESS_KEY, BIN, BUCKET, SECRET_KEY, CeleryWorker, Proc, SeaweedS3, free_port,
                                      wait_for)
 
-TENANTS = ("events", "batch", "alpha", "beta", "nopriv", "kill", "hooks", "redis", "reconcile", "reprocess", "llm")
+TENANTS = ("events", "batch", "alpha", "beta", "nopriv", "kill", "hooks", "redis", "reconcile", "reprocess", "llm",
+           "hostile", "fuzz")
 BENIGN_PLAYBOOK = """checks:
   - id: firm.never_fires
     category: other
