@@ -592,7 +592,7 @@ _C_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|采购�
 _C_MUTUAL = re.compile(r"双方|任何一方|任一方|各方|一方[^。；]{0,20}另一方|彼此|互相|相互")
 _C_OPEN_GROUND = (r"随时|任意|无需(?:说明|告知|提供)?(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:要)?(?:说明)?理由|"
                   r"(?:基于|因|以|出于)?任何理由|(?:根据|依据|按照|结合|视)(?:其|自身|自己|本方|公司|甲方|乙方)?的?(?:实际|经营|业务|工作|项目|自身)?(?:需要|需求|情况|安排|判断|调整)|"
-                  r"视(?:具体)?情况|认为(?:必要|需要|合适|有必要)|单方面?|自行(?:决定|确定)?|酌情")
+                  r"视(?:具体)?情况|认为(?:必要|需要|合适|有必要)|自行决定|酌情")
 _C_NEG_RIGHT = re.compile(r"不得|无权|不能|不可|不享有|禁止|不应")
 _C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|免于|免除)[^。；]{0,10}(?:赔偿|补偿|违约责任|任何责任|责任)|不(?:赔偿|补偿)")
 
@@ -655,11 +655,11 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 part = flat[holder.start(): m.end() + 30]
                 open_ground = re.search(_C_OPEN_GROUND, flat[max(0, holder.start() - 20): m.end() + 6])
                 nocomp = _C_NOCOMP.search(flat[m.start():])
-                ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期[^。；]{0,10}(?:超过|达)|未(?:按|能|履行)|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
+                ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
                     ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
-                if ground and not open_ground:
-                    continue
+                if ground and not re.search(r"无需|无须|不需|任何理由", flat):
+                    continue  # a ground is given; 随时 then only says when
                 if statutory and not nocomp:
                     continue
                 if not nocomp and re.search(r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)", flat[m.end():]):
@@ -674,8 +674,10 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             m = _C_PRICE_CHANGE.search(flat)
             if m:
                 holder = _c_holder(flat, m.start())
-                if holder is not None and not _C_MUTUAL.search(holder.group(0)) and re.search(
-                        rf"{_C_OPEN_GROUND}|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)", flat):
+                if holder is not None and not _C_MUTUAL.search(holder.group(0)) and not re.search(
+                        r"不予|不得|不再|无权|不作", flat[holder.start(): m.start()]) and re.search(
+                        rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
+                        flat[holder.start(): m.end() + 10]):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
             m = _C_PRICE_BY_ONE.search(flat)
             if m and not _C_MUTUAL.search(m.group(0)):
@@ -764,6 +766,10 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
             continue
+        if not re.search(r"验收|检验|质量", flat) or re.search(r"监理|试车|隐蔽|中间验收|签证|结算|答复", flat):
+            continue  # a procedural approval (监理人认可试车记录, 视为认可结算资料) is not acceptance of goods or work
+        if trigger == "signing" and not re.search(r"质量|验收合格|验收通过|通过验收|合格", flat[m.start():]):
+            continue
         before = flat[:m.start()]
         if trigger == "signing":
             if not _C_SIGN_TRIGGER.search(before) or re.search(r"仅|只(?:表明|确认|代表)|数量(?:和|及|、)外观|外观(?:和|及|、)数量", flat):
@@ -813,6 +819,10 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         m = _C_CAP.search(flat)
         if m is None:
+            continue
+        region = flat[m.start(): m.end() + 20]
+        if not re.search(r"元|[%％]|百分之|费|价款|总价|金额|总额|报酬|租金|倍|损失", region) or re.search(
+                r"责任期|保修期|质保期|期限|期间", flat[max(0, m.start() - 10): m.end()]) or "预见" in flat:
             continue
         if re.search(r"违约金|滞纳金|定金", m.group(0)) or (
                 re.search(r"违约金|滞纳金", flat) and not re.search(r"赔偿(?:责任|总额|金额|范围)|全部责任|责任总额|损失赔偿", flat)):
@@ -906,8 +916,10 @@ def arbitration_body_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if not re.search(r"仲裁", flat) or re.search(r"[_＿]{2,}|\s{2,}(?:仲裁委员会|仲裁机构)", sent):
             continue
-        if not re.search(r"申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|(?:仲裁委员会|仲裁机构|仲裁院|仲裁中心)[^。；]{0,6}(?:仲裁|裁决|解决)|通过仲裁|仲裁解决|交由[^。；]{0,20}仲裁", flat):
+        if not re.search(r"申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|(?:仲裁委员会|仲裁机构|仲裁院|仲裁中心)[^。；]{0,6}(?:仲裁(?!机构|委员会)|裁决)|通过仲裁|仲裁解决|交由[^。；]{0,20}仲裁", flat):
             continue
+        if re.search(r"(?:法院|诉讼)或者?仲裁机构|仲裁机构或者?(?:法院|诉讼)|送达|联系方式", flat):
+            continue  # a reference to 'a court or arbitration body' (送达地址 clauses) agrees no forum
         named = _c_named_institutions(flat)
         distinct = sorted(set(named))
         if len(distinct) >= 2 and re.search(r"或|任选|择一|之一", flat):
@@ -993,9 +1005,12 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
     first delivery clause. Only for contracts that deliver goods or work results
     (买卖, 采购, 供货, 承揽/加工, 定作).
     """
-    if ctx.contract_type not in ("买卖合同", "采购合同") and not re.search(
-            r"承揽|定作|加工合同|供货合同|购销合同|订货合同", ctx.text[:400]):
+    head = ctx.text[:600]
+    if ctx.contract_type not in ("买卖合同", "采购合同", "其他") or (
+            ctx.contract_type == "其他" and not re.search(r"承揽|定作|加工合同|供货合同|购销合同|订货合同", head)):
         return []
+    if re.search(r"商品房|房屋|不动产|房产|建设工程|施工|土地", head):
+        return []  # real estate and works: delivery and acceptance follow their own rules
     if _C_INSPECTION_PERIOD.search(ctx.text.replace("\n", "")):
         return []
     target = next((c for c in ctx.clauses if c.category.value == "acceptance"), None) or next(
@@ -1214,12 +1229,15 @@ def _lf_days(n: str, unit: str) -> float | None:
 
 def _lf_employment_doc(ctx) -> bool:
     """A labour relationship: a 劳动合同, or a 保密/竞业 agreement with an employee."""
-    if ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议"):
-        return True
-    return bool(re.search(r"劳动者|员工|职工|用人单位|劳动合同|在职期间|离职|入职|竞业限制|竞业禁止", ctx.text[:20000]))
+    if re.search(r"劳动合同|用人单位|劳动者|聘用|雇佣|劳务派遣|被派遣|竞业|试用期|员工保密|职工保密|员工手册|入职", ctx.text[:600]):
+        return True  # the title or the parties say so
+    # a contract classified as labour but with none of its vocabulary (a franchise or
+    # service agreement that mentions 员工) is not one; a single clause under test is
+    return ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议") and len(ctx.text) < 1500
 
 
 _LF_NEG_BEFORE = r"(?:不得|不能|不可|无权|不会|禁止|严禁|不应|不允许)"
+_LF_NC_DOC = re.compile(r"竞业限制协议|竞业禁止协议|竞业协议|保密与竞业|保密及竞业")
 
 
 def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1240,12 +1258,18 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if re.search(r"服务期|专项培训|培训费|培训服务|竞业", s):
             continue
-        if clause_nc and re.search(r"本条|本协议|上述|前款|前述|该项|此项", s):
+        conf_only = "保密" in s and "竞业" not in s
+        if clause_nc and not conf_only and re.search(r"本条|本协议|上述|前款|前述|该项|此项", s):
             continue  # refers back to a 服务期 / 竞业 clause
         if re.search(rf"向(?:{ee})[^。；]{{0,4}}(?:支付|赔付|给付|承担)", s):
             continue  # the employer pays
         if re.search(r"(?:无需|无须|不需|不承担|不支付|不得约定|不得要求)[^。；]{0,10}违约金", s):
             continue
+        first = re.search(rf"(?P<er>{er})|(?P<ee>{ee})|(?P<both>任何一方|任一方|违约方|双方)", s)
+        if first and first["er"] and not re.search(rf"由(?:{ee})(?:承担|支付)|(?:{ee})(?:应|须|需)?(?:当)?(?:向(?:{er}))?(?:支付|承担|缴纳)[^。；]{{0,10}}违约金", s[first.end():]):
+            continue  # the employer is the one in breach
+        if not conf_only and _LF_NC_DOC.search(ctx.text[:400]) and re.search(r"本协议|本合同", s) and ctx.text.count("竞业") >= 3:
+            continue  # a non-compete agreement: its 违约金 is the one 第23条 allows
         penalty = re.search(r"违约金|违约赔偿金", s) and (
             re.search(rf"(?:{ee}|任何一方|任一方|违约方|双方)[^。；]{{0,40}}(?:支付|承担|缴纳|交纳|赔付|给付)[^。；]{{0,20}}(?:违约金|违约赔偿金)", s)
             or re.search(rf"(?:违约金|违约赔偿金)[^。；]{{0,10}}由(?:{ee})(?:承担|支付)", s)
@@ -1253,8 +1277,11 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
         leave_sum = re.search(
             rf"(?:辞职|离职|提前解除|提前离开|擅自离开|未满[^。；]{{0,8}}(?:年|期)|不满[^。；]{{0,8}}年)[^。；]{{0,40}}"
             rf"(?:赔偿|支付|承担|缴纳)[^。；]{{0,15}}(?:{_LF_NUMW}\s*(?:万)?元|{_LF_NUMW}\s*个月(?:的)?(?:工资|薪资|薪酬|月薪))", s)
-        if leave_sum and _lf_actor(s, leave_sum.start() + 1, er, ee, 30) == "er":
-            leave_sum = None
+        if leave_sum:
+            pay = re.search(r"赔偿|支付|承担|缴纳", leave_sum.group(0)[leave_sum.group(0).find("，") + 1:] if "，" in leave_sum.group(0) else leave_sum.group(0))
+            pos = leave_sum.start() + (leave_sum.group(0).find("，") + 1 if "，" in leave_sum.group(0) else 0) + (pay.start() if pay else 0)
+            if _lf_actor(s, pos, er, ee, 30) == "er":
+                leave_sum = None
         if penalty or leave_sum:
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -1273,6 +1300,8 @@ def labour_unilateral_change(clause: Clause, ctx, params) -> Iterable[Hit]:
     (协商一致, 经乙方同意), a raise, a change the law allows (不能胜任 → 调整岗位 under
     第40条, 医疗期满), or a prohibition (甲方不得单方调整).
     """
+    if not _lf_employment_doc(ctx):
+        return []
     er, ee = _lf_roles(ctx)
     o, v = _LF_CHANGE_OBJ, _LF_CHANGE_VERB
     shapes = (
@@ -1316,7 +1345,8 @@ def labour_resignation_restricted(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # the employer terminates: a different norm
         if re.search(r"(?:无需|无须|不需|不必)[^。；]{0,8}(?:批准|同意|审批)", s):
             continue
-        if re.search(rf"{leave}[^。；]{{0,20}}(?:须|需|应|必须|应当)(?:经|得到|取得|征得|报)?[^。；]{{0,8}}(?:批准|同意|审批|许可|核准)", s) \
+        appr = re.search(rf"{leave}(?P<mid>[^。；]{{0,20}})(?:须|需|应|必须|应当)(?:经|得到|取得|征得|报)?[^。；]{{0,8}}(?:批准|同意|审批|许可|核准)", s)
+        if appr and not re.search(r"交接|手续|证明|协商一致|双方", appr.group(0)) \
                 and not re.search(rf"(?:{er})[^。；]{{0,6}}(?:提出|决定)?解除", s[:lm.start() + 2]):
             return [Hit(evidence=s.strip(), sentence=sent)]
         if re.search(rf"(?:{ee})[^。；]{{0,20}}(?:不得|不能|不可|不允许)[^。；]{{0,10}}(?:辞职|辞工|离职|提出解除|提前解除|解除(?:本|劳动)?合同)", s):
@@ -1325,7 +1355,9 @@ def labour_resignation_restricted(clause: Clause, ctx, params) -> Iterable[Hit]:
             if _lf_actor(s, m.start(), er, ee, 30) == "er" and not re.search(r"辞职|辞工|离职", s):
                 continue
             days = _lf_days(m["n"], m["u"])
-            limit = 3 if "试用期" in s[max(0, m.start() - 20): m.start()] else 31
+            seg = re.split(r"[；;]", s[: m.start()])[-1]
+            probation = seg.rfind("试用期")
+            limit = 3 if probation != -1 and not re.search(r"转正|试用期满|试用期后|试用期结束", seg[probation:]) else 31
             if days is not None and days > limit:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"约定劳动者解除合同须提前约{days:.0f}日通知，超过劳动合同法第三十七条规定的"
@@ -1407,6 +1439,8 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     The term is read from the contract (dates or a stated length); the probation from
     the clause (``试用期为三个月``, ``试用期自…起至…止``).
     """
+    if not _lf_employment_doc(ctx):
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         if "试用期" not in s or re.search(r"不(?:得)?(?:约定|设)试用期|无试用期|不设试用期", s):
@@ -1451,6 +1485,8 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``每月休息两天``, ``早8点至晚8点`` (minus a stated break). Comprehensive or flexible
     hour systems approved by the labour authority, and overtime clauses, are not read.
     """
+    if not _lf_employment_doc(ctx):
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         if re.search(r"综合计算工时|综合工时|不定时工作制|不定时工时|加班|延长工作时间|不超过", s):
@@ -1493,6 +1529,38 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The employer (or, in dispatch, the agency or the user unit) takes a deposit, a
+    guarantor, a fee or the worker's identity documents (劳动合同法第9条, 第84条; 第60条
+    第3款 for dispatched workers).
+
+    The payer must be the worker: ``乙方入职时缴纳押金``, ``向员工收取服装费``,
+    ``派遣员工应交纳管理费``, ``代为保管毕业证原件``, ``入职须提供担保人``. A fee one
+    company pays another under a dispatch agreement, a copy of an ID, or checking the
+    original and handing it back are not flagged.
+    """
+    if not _lf_employment_doc(ctx):
+        return []
+    worker = r"(?:劳动者|员工|职工|被派遣劳动者|派遣员工|派遣人员|求职者|应聘者|新员工)"
+    if ctx.contract_type == "劳动合同" or not re.search(r"用工单位|派遣单位", ctx.text[:3000]):
+        _, ee = _lf_roles(ctx)
+        worker = rf"(?:{ee}|新员工|求职者|应聘者)"
+    money = r"(?:押金|保证金|风险金|抵押金|风险抵押|质押金|培训押金|服装押金|工装费|服装费|介绍费|中介费|报名费|派遣费|管理费|岗位费|入职费)"
+    docs = r"(?:居民身份证|身份证|毕业证|学历证|学位证|资格证|职业资格证|证书原件|证件|护照|户口(?:本|簿)|驾驶证)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"(?:不得|禁止|严禁|无需|无须|不)(?:向[^。；]{0,8})?(?:收取|扣押|缴纳|要求)", s):
+            continue
+        hit = (re.search(rf"{worker}[^。；]{{0,20}}(?:缴纳|交纳|交付|缴付|预交|预缴|支付|承担|提供)[^。；]{{0,12}}{money}", s)
+               or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
+               or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
+               or (re.search(rf"(?:扣押|扣留|暂扣|代为保管|收押|押(?:在|于))[^。；]{{0,10}}{docs}", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
+               or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,6}}(?:担保人|保证人|担保)", s))
+        if hit:
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
 _LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
 
 
@@ -1518,6 +1586,14 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
                 or re.search(r"(?:在职期间|工作期间|任职期间|劳动合同期内)[^。；]{0,25}(?:支付|发放)[^。；]{0,10}竞业(?:限制)?(?:补偿|津贴|费)", s) \
                 or re.search(r"(?:是否|视情况|酌情)[^。；]{0,10}(?:支付|给予|发放)[^。；]{0,6}(?:经济)?补偿", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
+        if re.search(r"补偿", s) and re.search(r"(?:期满后|届满后|结束后)[^。；]{0,10}一次性(?:支付|发放)|(?:按季度?|每季度|按年|每年|每半年)(?:支付|发放)", s):
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="竞业限制经济补偿应在竞业限制期限内按月支付（劳动合同法第二十三条）；约定期满后一次性或按季、按年支付，劳动者在限制期间得不到补偿。")]
+        if re.search(r"补偿", s) and re.search(r"平均工资|月工资|工资", s):
+            for pct, m in parse_rate(s):
+                if pct < 30 and "补偿" in s[max(0, m.start() - 40): m.start()]:
+                    return [Hit(evidence=s.strip(), sentence=sent,
+                                explanation=f"竞业限制补偿为工资的{pct:g}%，低于离职前十二个月平均工资30%的司法标准（劳动争议解释（一）第三十六条），约定可能被调整，劳动者也可能以补偿过低主张不受约束。")]
     post = re.search(r"离职|解除|终止|离开|期满", clause.text)
     if post and not re.search(r"补偿", ctx.text):
         for sent in _split(clause.text):
@@ -1534,6 +1610,8 @@ def labour_noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     Every period in a non-compete sentence is read (``离职后三年内``, ``期限为36个月``);
     the months used to average the wage (``离职前十二个月平均工资``) are not periods.
     """
+    if not _lf_employment_doc(ctx):
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         if "竞业" not in s and not _LF_NC.search(s):
@@ -1549,6 +1627,9 @@ def labour_noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             if months > 24.01:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"竞业限制期限约{months / 12:g}年，超过劳动合同法第二十四条规定的二年上限，超过部分对劳动者没有约束力。")]
+        if re.search(r"(?:甲方|公司|用人单位)[^。；]{0,8}(?:有权|可以|可)[^。；]{0,10}(?:延长|顺延|决定延长)[^。；]{0,8}(?:竞业|期限)", s):
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="约定用人单位可单方延长竞业限制期限，期限可能超过劳动合同法第二十四条规定的二年上限，且期限处于不确定状态。")]
     return []
 
 
@@ -1561,6 +1642,8 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
     三年…违约金``, ``培训费用包括培训期间的工资``, a fixed 违约金 for breaking the 服务期
     with no link to the training cost. Not flagged: ``按服务期尚未履行部分所应分摊的培训费用``.
     """
+    if not _lf_employment_doc(ctx):
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         if not re.search(r"服务期|培训", s):
@@ -1623,14 +1706,14 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(_LF_CONSENTED, s) or re.search(r"匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
             continue
         shapes = (
-            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|开发|训练|模型|改进(?:其)?(?:产品|服务)|分析|画像|其他(?:目的|用途|业务|项目|客户))",
+            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户))",
             rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输)(?:给|予|至)?[^。；]{{0,10}}(?:第三方|关联(?:公司|方|企业)|合作(?:伙伴|方|机构)|他人|其他(?:公司|机构|方|客户)|任何人)",
             rf"(?:有权|可以|可|得)?[^。；]{{0,6}}(?:自行|自主|单方)(?:决定|确定|选择)[^。；]{{0,15}}(?:处理|使用)(?:的)?(?:目的|方式|范围|期限)",
             rf"(?:处理|使用)(?:的)?(?:目的|方式|范围)[^。；]{{0,10}}(?:由{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行|单方|根据(?:其|自身)?(?:业务)?需要)(?:决定|确定))",
         )
         for rx in shapes:
             m = re.search(rx, s)
-            if m and not _lf_negated(s, m.start() + 2):
+            if m and not _lf_negated(s, m.start() + 2) and not re.search(r"本合同|本协议|本项目|约定的|甲方(?:的)?(?:业务|指示|要求)|委托方(?:的)?(?:业务|指示)", m.group(0)):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return []
 
@@ -1643,7 +1726,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent). Not flagged:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
-    sub = r"(?:转委托|再委托|分委托|转包|分包|委托(?:给)?(?:其)?(?:第三方|其他(?:方|单位|公司|服务商|机构)|关联(?:公司|方|企业)|分包商|供应商|外部)|交由(?:第三方|其他|关联)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
+    sub = r"(?:转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|指定|更换|外包)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
     if not re.search(r"个人信息|数据|信息|处理", clause.text):
         return []
     for sent in _split(clause.text):
@@ -1693,6 +1776,15 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
                 and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
                 and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
             return [Hit(evidence=s.strip(), sentence=sent)]
+        if re.search(r"(?:保留|保存|留存|存储)", s) and re.search(_LF_DATA, s) and re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:认为|视)(?:有)?(?:必要|需要)|根据其(?:自身)?(?:业务)?需要", s) \
+                and not _lf_negated(s, re.search(r"保留|保存|留存|存储", s).start(), 14):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+        if re.search(r"终止|解除|届满|到期|结束|期满", s) and re.search(_LF_DELETE, s):
+            for m in re.finditer(rf"(?:终止|解除|届满|到期|结束|期满)[^。；]{{0,10}}?(?P<n>{_LF_NUMW})\s*(?P<u>个月|工作日|日|天|年|月)\s*(?:内|以内|之内)[^。；]{{0,12}}{_LF_DELETE}", s):
+                days = _lf_days(m["n"], m["u"])
+                if days is not None and days >= 90:
+                    return [Hit(evidence=s.strip(), sentence=sent,
+                                explanation=f"约定委托终止后约{days:.0f}日内才返还或删除个人信息，期间受托方仍保留个人信息，与个人信息保护法第二十一条“返还或者删除，不得保留”不符。")]
     if _lf_is_dpa(ctx) and not re.search(rf"{_LF_DELETE}[^。；]{{0,20}}{_LF_DATA}|{_LF_DATA}[^。；]{{0,20}}{_LF_DELETE}", ctx.text):
         if _lf_locate(ctx, clause, r"终止|解除|期满|届满|期限"):
             first = _split(clause.text)[0] if clause.text.strip() else clause.text
@@ -1782,7 +1874,7 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|位置信息|定位信息|实时定位|医疗|健康(?:状况|信息|数据)|病历|病史|体检(?:报告|结果|信息)|既往病|宗教|信仰|特定身份|金融账户|银行流水|征信|信用报告|不满十四周岁|未成年人|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
+_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
 
 
 def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1805,7 +1897,7 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if _lf_negated(s, min(m.start(), v.start()), 14):
             continue
-        if re.search(r"医疗期|医疗费|医疗保险|工伤医疗|健康证(?!明)|医疗机构出具", s) and not re.search(r"病历|病史|体检|健康(?:状况|信息|数据)", s):
+        if not re.search(r"有权|可以|可|应(?:当)?(?:提供|提交|配合|同意)|须(?:提供|提交|配合)|同意|授权|将|进行", s):
             continue
         return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -1825,7 +1917,7 @@ def data_blanket_consent(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if not re.search(pi, s) or re.search(r"有权撤回|可以撤回|可随时撤回|可撤回", s):
             continue
-        if re.search(r"(?:同意|授权|许可)[^。；]{0,30}(?:任何|所有|一切|全部)(?:的)?(?:第三方|目的|用途|方式|合作(?:伙伴|方)|关联方|关联公司|场景|范围)", s) \
+        if re.search(r"(?:同意|授权|许可)[^。；]{0,30}(?:任何|所有|一切|全部)(?:的)?(?:第三方|目的|用途|合作(?:伙伴|方)|关联方|关联公司|场景)", s) \
                 or re.search(r"(?:不可撤销|不得撤回|不能撤回|无权撤回|不可撤回|不得撤销)", s) \
                 or re.search(r"视为(?:乙方|员工|用户|个人|本人|劳动者)?(?:已)?(?:同意|授权)[^。；]{0,20}(?:收集|使用|处理|提供|共享|披露)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
@@ -1892,30 +1984,80 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
+    """(kind, sentence, explanation) for each sentence of ``text`` that deducts interest
+    or fees from the principal: kind ``explicit`` (it says so) or ``amount`` (the sum
+    actually paid is less than the stated principal)."""
+    out: list[tuple[str, str, str | None]] = []
+    for sent in _split(text):
+        s = sent.replace("\n", "")
+        if not re.search(r"借款|本金|放款|贷款|出借|融资款", s):
+            continue
+        if re.search(r"不得(?:预先|提前)?(?:在|从)?[^。；]{0,6}(?:本金中)?扣除", s):
+            continue
+        if re.search(r"(?:预先|提前|事先|先行)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
+                or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,4}(?:借款本金|本金|借款金额|借款款项|出借款|放款金额|融资款|贷款)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
+                or re.search(r"(?:在|从)(?:借款)?本金中扣除", s):
+            out.append(("explicit", sent, None))
+            continue
+        amounts = [(m.start(), parse_number(m["d"]) if m["d"] else parse_amount(m["w"])) for m in _YUAN.finditer(s)]
+        paid = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s)
+        if paid and re.search(r"借款(?:本金|金额)|借款总额|本金", s) and len(amounts) >= 2:
+            stated = [a for p, a in amounts if p < paid.start() and a]
+            actual = [a for p, a in amounts if p > paid.start() and a]
+            if stated and actual and actual[0] < stated[0]:
+                out.append(("amount", sent, f"借款金额为{stated[0]:,.0f}元而实际交付{actual[0]:,.0f}元，差额实为预扣的利息或费用；"
+                                            "本金应按实际出借的金额认定（民法典第六百七十条）。"))
+    return out
+
+
 def loan_upfront_deduction(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Interest or fees taken out of the principal when the loan is made (民法典第670条;
     民间借贷规定第26条: the amount actually lent is the principal).
 
     Shapes: ``出借人在交付借款时预先扣除首月利息``, ``手续费/服务费从借款本金中直接
-    扣除``, ``借款金额10万元，实际支付9万元``. Not flagged: a prohibition, interest paid
-    periodically.
+    扣除``, ``借款金额10万元，实际支付9万元``. One finding per document (the check is
+    document-scoped): at the first clause that says so, else at the first clause whose
+    amounts show it. Not flagged: a prohibition, interest paid periodically, a deduction
+    from the borrower's account on a due date.
     """
+    hits = _lf_upfront(clause.text)
+    if not hits:
+        return []
+    if hits[0][0] == "amount" and any(k == "explicit" for c in ctx.clauses if c.clause_id != clause.clause_id
+                                       for k, _, _ in _lf_upfront(c.text)):
+        return []  # another clause states the deduction: report it there
+    kind, sent, expl = next((h for h in hits if h[0] == "explicit"), hits[0])
+    return [Hit(evidence=sent.strip(), sentence=sent, explanation=expl)]
+
+
+def _lf_consent_required(s: str, party: str) -> bool:
+    """Whether ``s`` requires ``party``'s consent (``经甲方书面同意``, ``须征得出租人同意``),
+    a requirement not negated by 无需/不必 … in the eight characters before it."""
+    for m in re.finditer(rf"(?:经|征得|取得|获得)(?:过)?[^。；，,]{{0,10}}(?:{party})[^。；]{{0,6}}(?:书面)?(?:同意|许可|批准)", s):
+        if not re.search(r"无需|无须|不需|不必|不用|免于|免除", s[max(0, m.start() - 8): m.start()]):
+            return True
+    return False
+
+
+def lease_sublease(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The tenant may sublet without the landlord's consent (民法典第716条: 承租人经出租人
+    同意，可以将租赁物转租给第三人; 第717条).
+
+    Shapes: ``承租人可自行转租，无需征得出租人同意``, ``乙方有权将房屋分租给第三方``,
+    ``转租不受限制``. Not flagged: sub-letting that needs the landlord's (written) consent,
+    anywhere in the clause, a prohibition, the landlord's remedy for unauthorised sub-letting.
+    """
+    landlord = r"出租[人方]|甲方|业主"
+    if _lf_consent_required(clause.text, landlord):
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"不得(?:预先|提前)?(?:在|从)?[^。；]{0,6}(?:本金中)?扣除", s):
+        m = re.search(r"转租|分租|转借|转让(?:承租权|租赁权)", s)
+        if not m or re.search(r"不得(?:擅自)?(?:转租|分租|转借)|擅自|未经", s):
             continue
-        if re.search(r"(?:预先|提前|事先|先行|直接|一次性)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
-                or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,8}(?:本金|借款|借款金额|出借款|放款金额)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
-                or re.search(r"(?:在|从)(?:借款)?本金中扣除", s):
+        if re.search(r"有权|可以|可|自行|无需|无须|不需|不必|不受限制|自由|不得干涉", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
-        amounts = [(m.start(), parse_number(m["d"]) if m["d"] else parse_amount(m["w"])) for m in _YUAN.finditer(s)]
-        if re.search(r"借款(?:本金|金额)|借款总额|本金", s) and re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s) and len(amounts) >= 2:
-            pos = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s).start()
-            stated = [a for p, a in amounts if p < pos and a]
-            actual = [a for p, a in amounts if p > pos and a]
-            if stated and actual and actual[0] < stated[0]:
-                return [Hit(evidence=s.strip(), sentence=sent,
-                            explanation=f"借款金额为{stated[0]:,.0f}元而实际交付{actual[0]:,.0f}元，差额实为预扣的利息或费用；本金应按实际出借的金额认定（民法典第六百七十条）。")]
     return []
 
 
@@ -1926,10 +2068,15 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     at the first clause that creates the guarantee.
     """
     which = params.get("missing", "period")
-    creates = r"(?:提供|承担)[^。；]{0,8}(?:连带(?:责任)?)?保证|保证人|担保人[^。；]{0,10}(?:承担|提供)[^。；]{0,6}(?:保证|担保)责任|保证责任"
-    if not re.search(creates, clause.text):
+    creates = r"保证人|担保人|连带责任保证|连带保证|保证担保|一般保证|(?:提供|承担)[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)"
+
+    def _creates(text: str) -> bool:
+        return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权", s)
+                   and not re.search(r"质量保证|保证金|保证书|保修", s) for s in _split(text))
+
+    if not _creates(clause.text):
         return []
-    first = next((c for c in ctx.clauses if re.search(creates, c.text)), None)
+    first = next((c for c in ctx.clauses if _creates(c.text)), None)
     if first is not None and first.clause_id != clause.clause_id:
         return []
     if which == "period":
@@ -2034,6 +2181,7 @@ DETECTORS.update({
     "labour_noncompete_term": labour_noncompete_term,
     "labour_service_period_penalty": labour_service_period_penalty,
     "labour_working_hours": labour_working_hours,
+    "labour_collects_property": labour_collects_property,
     "data_processor_scope": data_processor_scope,
     "data_subprocessing": data_subprocessing,
     "data_retention": data_retention,
@@ -2043,6 +2191,7 @@ DETECTORS.update({
     "data_sensitive": data_sensitive,
     "data_blanket_consent": data_blanket_consent,
     "loan_rate_cap": loan_rate_cap,
+    "lease_sublease": lease_sublease,
     "loan_upfront_deduction": loan_upfront_deduction,
     "guarantee_missing_terms": guarantee_missing_terms,
     "finlease_ownership_unclear": finlease_ownership_unclear,
