@@ -52,6 +52,8 @@ class CaseScore:
     pdf_matched: int = 0
     pdf_located: int = 0
     clean_high: int = 0
+    llm_only_predicted: int = 0
+    llm_only_matched: int = 0
     by_category: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
     missed: list[str] = field(default_factory=list)
     false_alarms: list[str] = field(default_factory=list)
@@ -83,6 +85,7 @@ def score_case(
     s = CaseScore(case_id=case_id)
     preds: list[Risk] = list(result.review.risks)
     s.predicted = len(preds)
+    s.llm_only_predicted = sum(r.source == "llm" for r in preds)
     for r in preds:
         s.by_category[r.category.value][1] += 1
         for c in r.citations:
@@ -101,6 +104,7 @@ def score_case(
             continue
         used.add(hit)
         s.matched += 1
+        s.llm_only_matched += preds[hit].source == "llm"
         s.by_category[g["category"]][2] += 1
         r = preds[hit]
         gold_statutes = {(x["law"], int(x["article"])) for x in g.get("statutes", [])}
@@ -127,15 +131,22 @@ def aggregate(scores: Sequence[CaseScore]) -> dict:
 
     Returns:
         ``{"overall": {...}, "per_category": {cat: {gold, predicted, matched, recall,
-        precision}}, "cases": {case_id: {...}}}``; a ratio with a zero denominator is
-        ``None``.
+        precision}}, "per_group": {"c*": {...}, "n*": {...}}, "cases": {case_id: {...}}}``
+        (a group is the cases whose id starts with the same letter); a ratio with a zero
+        denominator is ``None``. ``overall.llm_only_predicted``/``llm_only_matched`` count
+        the risks no rule found and how many of them matched a gold risk.
     """
     tot = defaultdict(int)
+    groups: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for s in scores:
         for k in ("gold", "predicted", "matched", "citations", "valid_citations", "statute_eligible",
-                  "statute_hits", "pdf_matched", "pdf_located", "clean_high"):
+                  "statute_hits", "pdf_matched", "pdf_located", "clean_high", "llm_only_predicted",
+                  "llm_only_matched"):
             tot[k] += getattr(s, k)
+        grp = groups[s.case_id[:1]]
+        for k in ("gold", "predicted", "matched"):
+            grp[k] += getattr(s, k)
         for c, v in s.by_category.items():
             for i in range(3):
                 cats[c][i] += v[i]
@@ -146,13 +157,16 @@ def aggregate(scores: Sequence[CaseScore]) -> dict:
         "statute_hit_rate": _ratio(tot["statute_hits"], tot["statute_eligible"]),
         "location_accuracy": _ratio(tot["pdf_located"], tot["pdf_matched"]),
         "clean_high_findings": tot["clean_high"],
-        **{k: tot[k] for k in ("gold", "predicted", "matched", "citations")},
+        **{k: tot[k] for k in ("gold", "predicted", "matched", "citations", "llm_only_predicted",
+                                "llm_only_matched")},
     }
     per_cat = {c: {"gold": v[0], "predicted": v[1], "matched": v[2], "recall": _ratio(v[2], v[0]),
                    "precision": _ratio(v[2], v[1])} for c, v in sorted(cats.items())}
     cases = {s.case_id: {"gold": s.gold, "predicted": s.predicted, "matched": s.matched,
                          "missed": s.missed, "false_alarms": s.false_alarms} for s in scores}
-    return {"overall": overall, "per_category": per_cat, "cases": cases}
+    per_group = {f"{g}*": {**v, "recall": _ratio(v["matched"], v["gold"]), "precision": _ratio(v["matched"], v["predicted"])}
+                 for g, v in sorted(groups.items())}
+    return {"overall": overall, "per_category": per_cat, "per_group": per_group, "cases": cases}
 
 
 def _anchor_clause(result: ReviewResult, anchor: str):
@@ -185,17 +199,19 @@ def retrieval_scores(index, gold: dict, result: ReviewResult, *, k: int = 5) -> 
         index: a :class:`knowledge.index.StatuteIndex`.
 
     Returns:
-        ``{mode: [eligible, hits]}`` for bm25, dense and hybrid.
+        ``{mode: [eligible, hits]}`` for bm25, dense and hybrid (dense stays ``[0, 0]``
+        on an index built without a dense ranker).
     """
     from pipelines.retrieve import category_laws, clause_query
 
     out = {m: [0, 0] for m in RETRIEVAL_MODES}
+    modes = [m for m in RETRIEVAL_MODES if m != "dense" or getattr(index, "dense", None) is not None]
     for g in gold.get("risks", []):
         wanted = {(x["law"], int(x["article"])) for x in g.get("statutes", [])}
         clause = _anchor_clause(result, g["anchor"])
         if not wanted or clause is None:
             continue
-        for mode in RETRIEVAL_MODES:
+        for mode in modes:
             hits = index.search(clause_query(clause), k=k, laws=category_laws(clause), mode=mode)
             out[mode][0] += 1
             out[mode][1] += any((h.article.law, h.article.article) in wanted for h in hits)

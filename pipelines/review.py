@@ -128,6 +128,9 @@ def _dedupe(cites: Sequence[Citation]) -> tuple[Citation, ...]:
 
 
 _INSTRUCTION = re.compile(r"^(?:建议|请|应当?(?:修改|删除|明确|增加|补充|约定)|需要?|删除|修改|明确|增加|补充|将|把|可以?考虑|核实|核对)")
+# replacement clause text states obligations; it does not talk about risks or the law
+_EVALUATIVE = re.compile(r"风险|过高|过低|显失公平|无效|不合理|违反|不符合|明显|审查|建议|：")
+_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 _COMPLETE = re.compile(r"[。；;！!）)」”]$")
 
 
@@ -153,6 +156,10 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
         return "修改建议不是完整的句子"
     if _INSTRUCTION.match(t):
         return "修改建议是操作指示，不是可替换的条款文本"
+    if _EVALUATIVE.search(t):
+        return "修改建议是评价或说明，不是可替换的条款文本"
+    if _LATIN_WORD.search(t):
+        return "修改建议夹杂外文词，不是可用的中文条款"
     nt, ne = _nows(t), _nows(evidence)
     if len(ne) >= 8 and ne in nt:
         return "修改建议保留了被提示的原文"

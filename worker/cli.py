@@ -465,9 +465,11 @@ def eval_cmd(
     no_llm: Annotated[bool, typer.Option("--no-llm", help="Rules only.")] = False,
     out_path: Annotated[Path | None, typer.Option("--out", help="Write the metrics JSON here.")] = None,
     stance: Annotated[Stance, typer.Option(help="Stance for every case.")] = Stance.neutral,
+    only: Annotated[str | None, typer.Option("--only", help="Only the cases whose folder name matches this glob, e.g. 'n*'.")] = None,
 ) -> None:
     """Review every labelled case and print recall, precision, citation validity,
-    statute hit rate and location accuracy, overall and per category.
+    statute hit rate and location accuracy, overall, per category and per case group
+    (c*, n*), and with the LLM the risks it found that no rule did.
 
     Example: contract-review eval ../shared/eval/dev --no-llm --out metrics.json
     """
@@ -477,7 +479,7 @@ def eval_cmd(
         raise _fail("not_found", f"{directory} is not a directory")
     with _errors():
         try:
-            metrics = run_eval(directory, use_llm=not no_llm, stance=stance, console=err)
+            metrics = run_eval(directory, use_llm=not no_llm, stance=stance, console=err, only=only)
         except ValueError as exc:
             raise _fail("bad_gold", str(exc)) from None
     if not metrics["cases_run"] and not metrics["failed"]:
@@ -535,6 +537,12 @@ def _print_metrics(metrics: dict) -> None:
     for c, v in metrics["per_category"].items():
         cat.add_row(c, *(str(v[k]) if v[k] is not None else "—" for k in ("gold", "predicted", "matched", "recall", "precision")))
     out.print(cat)
+    grp = Table(title="per case group")
+    for col in ("group", "gold", "predicted", "matched", "recall", "precision"):
+        grp.add_column(col)
+    for g, v in metrics.get("per_group", {}).items():
+        grp.add_row(g, *(str(v[k]) if v[k] is not None else "—" for k in ("gold", "predicted", "matched", "recall", "precision")))
+    out.print(grp)
 
 
 # the distributed deployment's commands: api, worker, beat, documents, reprocess, reconcile, webhooks, ...

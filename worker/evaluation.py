@@ -7,6 +7,7 @@ LLM units passed/regenerated/dropped).
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import time
 from pathlib import Path
@@ -42,8 +43,9 @@ def find_cases(directory: Path) -> list[tuple[str, Path, dict]]:
     return cases
 
 
-def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral, console: Console | None = None) -> dict:
-    """Review and score every case.
+def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral, console: Console | None = None,
+             only: str | None = None) -> dict:
+    """Review and score every case (or those whose id matches the glob ``only``, e.g. ``n*``).
 
     Returns:
         :func:`pipelines.evaluate.aggregate`'s dict plus ``mode``, ``cases_run``,
@@ -66,6 +68,8 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
     cls = {"anchors": 0, "category_correct": 0, "contract_types": 0, "contract_type_correct": 0}
     retr = {m: [0, 0] for m in RETRIEVAL_MODES}
     cases = find_cases(directory)
+    if only:
+        cases = [c for c in cases if fnmatch.fnmatch(c[0], only)]
     for case_id, path, gold in cases:
         t0 = time.perf_counter()
         try:
@@ -84,6 +88,8 @@ def run_eval(directory: Path, *, use_llm: bool, stance: Stance = Stance.neutral,
         llm["passed_first"] += m.units_passed_first
         llm["passed_after_regeneration"] += m.units_passed_after_regeneration
         llm["dropped"] += m.units_dropped
+        llm["clauses_read"] = llm.get("clauses_read", 0) + m.clauses_read_by_llm
+        llm["seconds"] = round(llm.get("seconds", 0.0) + seconds[case_id], 2)
         s = score_case(case_id, gold, result, citation_ok)
         scores.append(s)
         c = classification_scores(gold, result)

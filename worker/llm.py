@@ -188,9 +188,11 @@ class LlamaGenerator:
             raise
         self._lock = threading.Lock()
 
-    def complete(self, messages: list[dict], *, schema: dict, max_tokens: int) -> GenerationOutput:
+    def complete(self, messages: list[dict], *, schema: dict, max_tokens: int,
+                 temperature: float | None = None) -> GenerationOutput:
         """Complete chat messages under a JSON schema (``response_format`` json_object +
         schema; the OpenAI ``json_schema`` form is ignored by llama-cpp-python).
+        ``temperature`` overrides the registry's (0 for greedy extraction).
 
         Raises:
             GenerationError: the prompt exceeds the context or llama.cpp fails.
@@ -201,7 +203,8 @@ class LlamaGenerator:
                 out = self._llm.create_chat_completion(
                     messages=messages,
                     response_format={"type": "json_object", "schema": schema},
-                    max_tokens=max_tokens, temperature=s.temperature, top_p=s.top_p, top_k=s.top_k,
+                    max_tokens=max_tokens, temperature=s.temperature if temperature is None else temperature,
+                    top_p=s.top_p, top_k=s.top_k,
                     repeat_penalty=s.repeat_penalty, seed=s.seed,
                 )
             except (ValueError, RuntimeError) as exc:

@@ -100,25 +100,26 @@ def test_commercial_checks_have_several_phrasings_and_near_misses():
         assert check.norm, f"{check.id} states no norm"
 
 
-def test_stance_drops_a_one_sided_clause_that_favours_the_reviewing_party():
+def test_stance_keeps_a_one_sided_clause_that_favours_the_reviewing_party_at_a_lower_severity():
     example = {"text": "乙方逾期付款的，每逾期一日，应按合同总价款的5%向甲方支付违约金。"}
     neutral = _run("breach.ld_excessive", example)
     for_a = _run("breach.ld_excessive", example, Stance.party_a)
     for_b = _run("breach.ld_excessive", example, Stance.party_b)
     assert neutral and neutral[0].severity == "high"
-    assert for_a == []  # 甲方 receives the 违约金: not a risk to 甲方
+    # 甲方 receives the 违约金, but a court may reduce it (民法典第五百八十五条): 甲方's counsel must know
+    assert for_a and for_a[0].severity == "medium"
     assert for_b and for_b[0].severity == "high"
 
 
 def test_stance_raises_severity_for_the_burdened_party():
     example = {"text": "甲方有权根据业务需要随时解除本合同。"}
     check = "termination.unilateral_at_will"
-    assert _run(check, example, Stance.party_a) == []
+    assert _run(check, example, Stance.party_a)[0].severity == "medium"
     assert _run(check, example, Stance.party_b)[0].severity == "high"
     medium = {"text": "甲方可以检查乙方的个人手机。"}
     assert _run("data.personal_devices_inspection", medium)[0].severity == "medium"
     assert _run("data.personal_devices_inspection", medium, Stance.party_b)[0].severity == "high"
-    assert _run("data.personal_devices_inspection", medium, Stance.party_a) == []
+    assert _run("data.personal_devices_inspection", medium, Stance.party_a)[0].severity == "low"
 
 
 def test_a_firm_playbook_with_a_broken_regex_is_refused(tmp_path):
