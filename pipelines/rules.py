@@ -1561,6 +1561,76 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_LF_MONEY = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+)元")
+
+
+def _lf_money(m: re.Match) -> float | None:
+    if m["d"]:
+        v = parse_number(m["d"])
+        return v * 10000 if v is not None and m["wan"] else v
+    return parse_amount(m["w"])
+
+
+def _lf_monthly_wage(text: str) -> float | None:
+    """The agreed monthly wage stated in the contract (月工资/月薪/基本工资 …, or 年薪/12),
+    not a probation wage; ``None`` when it is not stated."""
+    for sent in _split(text):
+        s = sent.replace("\n", "")
+        if "试用期" in s and not re.search(r"转正|试用期满|试用期后", s):
+            continue
+        m = re.search(r"(?:转正后|试用期满后|正式)?(?:的)?(?:月工资|月薪|月基本工资|基本工资|工资标准|月收入|月薪酬|每月工资|工资为每月|每月(?:支付)?(?:工资|薪酬))[^。；]{0,12}?", s)
+        if m:
+            mm = _LF_MONEY.search(s, m.end() - 1)
+            if mm and mm.start() - m.end() < 14 and (v := _lf_money(mm)) and v >= 500:
+                return v
+        m = re.search(r"年薪[^。；]{0,8}?", s)
+        if m:
+            mm = _LF_MONEY.search(s, m.end() - 1)
+            if mm and mm.start() - m.end() < 10 and (v := _lf_money(mm)) and v >= 6000:
+                return v / 12
+    return None
+
+
+def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Probation wage under 80% of the agreed wage (劳动合同法第20条): stated as a share
+    (``试用期工资为转正工资的70%``), as two amounts in one sentence, or as a probation amount
+    compared with the monthly wage stated elsewhere in the contract."""
+    if not _lf_employment_doc(ctx):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if "试用期" not in s or not re.search(r"工资|薪|报酬|发放", s):
+            continue
+        for pct, m in parse_rate(s):
+            if pct < 80 and not re.search(r"个人|社会保险|公积金|加班", s[max(0, m.start() - 12): m.start()]):
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"试用期工资为正式工资的{pct:g}%，低于劳动合同法第二十条规定的80%下限。")]
+        amounts = [(m.start(), _lf_money(m)) for m in _LF_MONEY.finditer(s)]
+        amounts = [(p, a) for p, a in amounts if a and a >= 300]
+        if not amounts:
+            continue
+        regular = None
+        if re.search(r"转正|正式|试用期满", s) and len(amounts) >= 2:
+            split = re.search(r"转正|正式|试用期满", s).start()
+            before = [a for p, a in amounts if p < split]
+            after = [a for p, a in amounts if p > split]
+            if before and after:
+                probation, regular = before[0], after[0]
+        if regular is None:
+            at = s.find("试用期")
+            after = [a for p, a in amounts if p > at]
+            if not after:
+                continue
+            probation = after[0]
+            regular = _lf_monthly_wage(s[:at]) or _lf_monthly_wage(
+                "。".join(x for x in _split(clause.text) if x != sent)) or _lf_monthly_wage(ctx.text.replace(clause.text, ""))
+        if regular and probation < 0.8 * regular - 0.5:
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation=f"试用期工资{probation:,.0f}元为约定工资{regular:,.0f}元的{probation / regular:.0%}，"
+                                    "低于劳动合同法第二十条规定的80%下限。")]
+    return []
+
+
 _LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
 
 
@@ -1589,6 +1659,16 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
         if re.search(r"补偿", s) and re.search(r"(?:期满后|届满后|结束后)[^。；]{0,10}一次性(?:支付|发放)|(?:按季度?|每季度|按年|每年|每半年)(?:支付|发放)", s):
             return [Hit(evidence=s.strip(), sentence=sent,
                         explanation="竞业限制经济补偿应在竞业限制期限内按月支付（劳动合同法第二十三条）；约定期满后一次性或按季、按年支付，劳动者在限制期间得不到补偿。")]
+        if re.search(r"(?:甲方|公司|用人单位)[^。；]{0,10}(?:有权|可以|可)[^。；]{0,8}(?:随时)?(?:解除|终止|免除|放弃)[^。；]{0,10}竞业", s) \
+                and re.search(r"(?:无需|无须|不再|不)(?:另行|额外)?(?:支付|给予)", s):
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="在竞业限制期限内用人单位解除竞业限制的，劳动者可请求额外支付三个月的竞业限制经济补偿（劳动争议解释（一）第三十九条），约定无需额外支付排除了该权利。")]
+        if re.search(r"竞业|补偿", s) and re.search(r"每月|按月|月补偿", s) and not re.search(r"平均工资|月工资的|工资的", s):
+            mm = next((m for m in _LF_MONEY.finditer(s) if "补偿" in s[max(0, m.start() - 25): m.start()]), None)
+            wage = _lf_monthly_wage(ctx.text)
+            if mm and wage and (v := _lf_money(mm)) and v < 0.3 * wage - 0.5:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"竞业限制补偿每月{v:,.0f}元，为合同约定月工资{wage:,.0f}元的{v / wage:.0%}，低于离职前十二个月平均工资30%的司法标准（劳动争议解释（一）第三十六条）。")]
         if re.search(r"补偿", s) and re.search(r"平均工资|月工资|工资", s):
             for pct, m in parse_rate(s):
                 if pct < 30 and "补偿" in s[max(0, m.start() - 40): m.start()]:
@@ -1845,6 +1925,33 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
             first = _split(clause.text)[0] if clause.text.strip() else clause.text
             return [Hit(evidence=first.strip(), sentence=first,
                         explanation="委托处理协议未约定委托方对受托方处理个人信息活动的监督、检查或审计权（个人信息保护法第二十一条）。")]
+    return []
+
+
+def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The processor disclaims the duty to keep the personal information secure, or a
+    data-processing agreement states no protection measure at all (个人信息保护法第59条:
+    the 受托人 takes the necessary measures; 第51条 the measures; 第21条 the agreement
+    states the 保护措施).
+
+    Shapes: ``乙方不承担数据安全保护责任``, ``因数据泄露造成的损失乙方概不负责``,
+    ``数据安全由甲方自行负责``; (document scope, data-processing agreements) no
+    加密/访问控制/安全措施 anywhere.
+    """
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(r"个人信息|数据|信息安全", s):
+            continue
+        if re.search(rf"{_LF_PROCESSOR}[^。；]{{0,12}}(?:不承担|不负责|不负|免除|概不负责)[^。；]{{0,15}}(?:数据安全|信息安全|安全保护|安全保障|保护义务|泄露|泄漏|丢失)", s) \
+                or re.search(rf"(?:泄露|泄漏|丢失|被窃|被攻击|黑客)[^。；]{{0,25}}{_LF_PROCESSOR}[^。；]{{0,4}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
+                or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s):
+            if not re.search(r"(?:甲方|委托方)(?:原因|过错|提供的系统)|不可抗力", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+    if _lf_is_dpa(ctx) and not re.search(r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", ctx.text):
+        if _lf_locate(ctx, clause, r"义务|安全|保护"):
+            first = _split(clause.text)[0] if clause.text.strip() else clause.text
+            return [Hit(evidence=first.strip(), sentence=first,
+                        explanation="委托处理协议未约定受托方应采取的加密、访问控制等安全保护措施（个人信息保护法第二十一条、第五十一条、第五十九条）。")]
     return []
 
 
@@ -2181,6 +2288,7 @@ DETECTORS.update({
     "labour_noncompete_term": labour_noncompete_term,
     "labour_service_period_penalty": labour_service_period_penalty,
     "labour_working_hours": labour_working_hours,
+    "labour_probation_wage": labour_probation_wage,
     "labour_collects_property": labour_collects_property,
     "data_processor_scope": data_processor_scope,
     "data_subprocessing": data_subprocessing,
@@ -2188,6 +2296,7 @@ DETECTORS.update({
     "data_incident_notice": data_incident_notice,
     "data_audit": data_audit,
     "data_cross_border": data_cross_border,
+    "data_security_duty": data_security_duty,
     "data_sensitive": data_sensitive,
     "data_blanket_consent": data_blanket_consent,
     "loan_rate_cap": loan_rate_cap,
