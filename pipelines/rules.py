@@ -2163,7 +2163,8 @@ def lease_sublease(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(r"转租|分租|转借|转让(?:承租权|租赁权)", s)
         if not m or re.search(r"不得(?:擅自)?(?:转租|分租|转借)|擅自|未经", s):
             continue
-        if re.search(r"有权|可以|可|自行|无需|无须|不需|不必|不受限制|自由|不得干涉", s):
+        if re.search(r"(?:有权|可以|可|自行|自由)(?:将[^。；，]{0,15})?(?:转租|分租|转借)", s) \
+                or re.search(r"(?:转租|分租|转借)[^。；]{0,15}(?:无需|无须|不需|不必|不受限制|不得干涉|自行决定)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
 

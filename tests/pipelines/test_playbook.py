@@ -165,3 +165,17 @@ def test_absurd_numbers_in_the_text_do_not_break_the_screen(text):
     errors: list = []
     screen([clause], PLAYBOOK, ctx, errors=errors)
     assert errors == []
+
+
+def test_labour_data_property_checks_have_norms_several_phrasings_and_near_misses():
+    """Each rule check of employment.yaml, data.yaml, property_finance.yaml and the
+    injected-instruction check: a stated norm, three positive phrasings, three near-misses."""
+    root = Path(__file__).parents[2] / "pipelines" / "playbook"
+    book = load_playbook([root / "employment.yaml", root / "data.yaml", root / "property_finance.yaml"])
+    for check in [*book.checks, CHECKS["integrity.injected_instruction"]]:
+        assert check.norm, f"{check.id} states no norm"
+        if check.detector == "llm":
+            continue
+        mine = [c for c in CASES if c["check"] == check.id]
+        assert sum(len(_examples(c, "positive")) for c in mine) >= 3, check.id
+        assert sum(len(_examples(c, "negative")) for c in mine) >= 3, check.id
