@@ -25,6 +25,7 @@ with the record's evidence and a reasoning chain built from validated steps.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import defaultdict
@@ -70,6 +71,7 @@ class FinderResult:
         regenerations: by clause id, how many regenerations its batch needed.
         errors: validator and backend messages.
         clauses_read: clauses whose record was asked for.
+        unconfirmed: norms met by a first read that a second read did not confirm (not reported).
     """
 
     findings: list[Finding] = field(default_factory=list)
@@ -84,6 +86,7 @@ class FinderResult:
     regenerations: dict[str, int] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     clauses_read: int = 0
+    unconfirmed: int = 0
 
 
 def batch_clauses(clauses: Sequence[Clause], *, max_chars: int = 1200, max_clauses: int = 3,
@@ -243,6 +246,28 @@ def _describe(template: Template, record: ElementRecord) -> str:
     return "；".join(parts)[:200]
 
 
+def _second_read(generator: Generator, template: Template, clause: Clause, max_tokens: int,
+                 result: FinderResult) -> ElementRecord | None:
+    """Read one clause alone again, the options of every field in reverse order.
+
+    Returns:
+        The validated record, or ``None`` when the answer fails validation.
+    """
+    flipped = Template(template.category, tuple(
+        dataclasses.replace(f, choices=tuple(reversed(f.choices))) for f in template.fields))
+    out = generator.complete(finder_messages(flipped, [clause]),
+                             schema=record_schema(flipped, [(clause.clause_id, len(clause_sentences(clause)))]),
+                             max_tokens=max_tokens, temperature=0.0)
+    result.calls += 1
+    result.prompt_tokens += out.prompt_tokens
+    result.completion_tokens += out.completion_tokens
+    try:
+        records, _, _ = validate_records(json.loads(out.text), flipped, [clause])
+    except json.JSONDecodeError:
+        return None
+    return records[0] if records else None
+
+
 def find_risks(
     generator: Generator,
     clauses: Sequence[Clause],
@@ -252,6 +277,8 @@ def find_risks(
     max_calls: int | None = None,
     max_tokens: int = 400,
     progress: Callable[[int, int], None] | None = None,
+    confirmed: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
+    verify: bool = True,
 ) -> FinderResult:
     """Read every substantive clause with the model and judge the records in code.
 
@@ -265,6 +292,12 @@ def find_risks(
             ``None`` for no limit. Clauses not read are counted in ``errors``.
         max_tokens: generation cap per call (tokens).
         progress: ``progress(done, total)`` per batch.
+        confirmed: ``(clause id, check id)`` pairs a rule already found; they need no
+            second read.
+        verify: a norm met by the model's record alone is reported only when a second,
+            independent read of that clause alone (options in reverse order, against a
+            small model's bias for a position) meets it too; otherwise it is counted in
+            ``unconfirmed`` and named in ``errors``.
 
     Returns:
         A :class:`FinderResult`.
@@ -320,9 +353,23 @@ def find_risks(
             result.errors.append(feedback)
         result.dropped += len(pending)
         for r in (result.records[c.clause_id] for c in batch if c.clause_id in result.records):
-            for j in judge(template.category, r.fields, contract_type, known,
-                           clause_text=next(c.text for c in batch if c.clause_id == r.clause_id)):
+            clause = next(c for c in batch if c.clause_id == r.clause_id)
+            for j in judge(template.category, r.fields, contract_type, known, clause_text=clause.text):
                 check = catalogue[j.check_id]
+                confirm = ReasoningCheck(name="rule_agrees", passed=True)
+                if verify and (r.clause_id, check.id) not in confirmed:
+                    if max_calls is not None and result.calls >= max_calls:
+                        result.unconfirmed += 1
+                        result.errors.append(f"{r.clause_id}: {check.id} not reported: no call budget left to confirm it")
+                        continue
+                    again = _second_read(generator, template, clause, max_tokens, result)
+                    ids = {x.check_id for x in judge(template.category, again.fields, contract_type, known,
+                                                        clause_text=clause.text)} if again else set()
+                    if check.id not in ids:
+                        result.unconfirmed += 1
+                        result.errors.append(f"{r.clause_id}: {check.id} not confirmed by a second read; not reported")
+                        continue
+                    confirm = ReasoningCheck(name="second_read_agrees", passed=True)
                 result.findings.append(Finding(
                     check_id=check.id, category=check.category, severity=check.severity,
                     clause_id=r.clause_id, title=check.title, explanation=check.explanation,
@@ -334,7 +381,7 @@ def find_risks(
                                   checks=tuple(all_checks.get(r.clause_id, ()))
                                   or (ReasoningCheck(name="evidence_located", passed=True),)),
                     ReasoningStep(step=2, action="比对", content=j.because[:200], conclusion="不符合规范",
-                                  citations=(), checks=(ReasoningCheck(name="judged_by_code", passed=True),)),
+                                  citations=(), checks=(ReasoningCheck(name="judged_by_code", passed=True), confirm)),
                 ]
     if progress:
         progress(len(batches), len(batches))

@@ -351,7 +351,8 @@ def run_review(
             finder = find_risks(generator, clauses, contract_type=contract_type,
                                 catalogue={c.id: c for c in playbook.checks},
                                 max_calls=options.max_finder_calls,
-                                progress=lambda d, t: progress("find", d, t))
+                                progress=lambda d, t: progress("find", d, t),
+                                confirmed={(f.clause_id, f.check_id) for f in findings})
         for msg in finder.errors:
             if msg.startswith("model call budget"):
                 errors.append(StageError(stage="find", clause_id=None, code="budget", message=msg))

@@ -34,7 +34,8 @@ CATALOGUE = {n.check_id: _check(n.check_id, n.category) for n in NORMS}
 
 
 class FakeModel:
-    """Answers each call with the next prepared record list (JSON text)."""
+    """Answers each call with the next prepared record list (JSON text); when they run
+    out, with the last one again (a model that reads the clause the same way twice)."""
 
     name = "fake"
 
@@ -46,7 +47,7 @@ class FakeModel:
     def complete(self, messages, *, schema, max_tokens, temperature=None):
         self.messages.append(messages)
         self.schemas.append(schema)
-        answer = self.answers.pop(0) if self.answers else []
+        answer = self.answers.pop(0) if len(self.answers) > 1 else (self.answers[0] if self.answers else [])
         return GenerationOutput(text=json.dumps({"records": answer}, ensure_ascii=False),
                                 prompt_tokens=100, completion_tokens=20)
 
@@ -65,7 +66,8 @@ def test_a_one_sided_at_will_termination_is_found_by_code_from_the_record():
     result = find_risks(model, [TERMINATION], contract_type="服务合同", catalogue=CATALOGUE)
     assert [f.check_id for f in result.findings] == ["termination.unilateral_at_will"]
     assert result.findings[0].evidence == TERMINATION.text  # the sentence it pointed at, verbatim
-    assert result.passed_first == 1 and result.dropped == 0 and result.calls == 1
+    assert result.passed_first == 1 and result.dropped == 0
+    assert result.calls == 2  # the first read, and the second read that confirms it
     chain = result.chains[("c1", "termination.unilateral_at_will")]
     assert [s.action for s in chain] == ["提取要素", "比对"]
 
@@ -190,3 +192,21 @@ def test_a_suggestion_must_be_replacement_text(text, evidence, ok):
 def test_a_suggestion_that_copies_a_statute_is_refused():
     article = "约定的违约金低于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以增加。"
     assert usable_suggestion(article, "x", [article]) is not None
+
+
+def test_a_norm_the_second_read_does_not_confirm_is_not_reported():
+    first = _record("c1", 1, holder="甲方", ground="无需理由随时可解除", notice_days=-1)
+    second = _record("c1", 1, holder="双方均可", ground="对方违约或法定事由", notice_days=-1)
+    model = FakeModel([first], [second])
+    result = find_risks(model, [TERMINATION], contract_type="服务合同", catalogue=CATALOGUE)
+    assert result.findings == [] and result.unconfirmed == 1
+    assert any("not confirmed" in e for e in result.errors)
+    # the second read shows the options in reverse order (against a position bias)
+    assert model.messages[1][1]["content"].index("协商一致") < model.messages[1][1]["content"].index("甲方")
+
+
+def test_a_norm_a_rule_already_found_needs_no_second_read():
+    model = FakeModel([_record("c1", 1, holder="甲方", ground="无需理由随时可解除", notice_days=-1)])
+    result = find_risks(model, [TERMINATION], contract_type="服务合同", catalogue=CATALOGUE,
+                        confirmed={("c1", "termination.unilateral_at_will")})
+    assert result.calls == 1 and [f.check_id for f in result.findings] == ["termination.unilateral_at_will"]
