@@ -37,7 +37,8 @@ from pipelines.generate import Generator
 from pipelines.text import sentences
 from pipelines.types import CATEGORY_NAMES_ZH, Category, Clause, Finding, ReasoningCheck, ReasoningStep
 
-__all__ = ["FinderResult", "FINDER_SYSTEM_PROMPT", "batch_clauses", "find_risks", "finder_messages", "validate_records"]
+__all__ = ["FinderResult", "FINDER_SYSTEM_PROMPT", "batch_clauses", "find_risks", "finder_messages", "read_batch",
+           "validate_records"]
 
 MAX_REGENERATIONS = 2
 
@@ -87,6 +88,17 @@ class FinderResult:
     errors: list[str] = field(default_factory=list)
     clauses_read: int = 0
     unconfirmed: int = 0
+
+    def merge(self, other: "FinderResult") -> None:
+        """Add another batch's result to this one (in place)."""
+        self.findings.extend(other.findings)
+        self.records.update(other.records)
+        self.chains.update(other.chains)
+        self.regenerations.update(other.regenerations)
+        self.errors.extend(other.errors)
+        for key in ("calls", "prompt_tokens", "completion_tokens", "passed_first", "passed_after_regen",
+                    "dropped", "clauses_read", "unconfirmed"):
+            setattr(self, key, getattr(self, key) + getattr(other, key))
 
 
 def batch_clauses(clauses: Sequence[Clause], *, max_chars: int = 1200, max_clauses: int = 3,
@@ -268,6 +280,110 @@ def _second_read(generator: Generator, template: Template, clause: Clause, max_t
     return records[0] if records else None
 
 
+def read_batch(
+    generator: Generator,
+    template: Template,
+    batch: Sequence[Clause],
+    *,
+    contract_type: str,
+    catalogue: dict[str, object],
+    confirmed: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
+    verify: bool = True,
+    max_tokens: int = 400,
+    max_calls: int | None = None,
+) -> FinderResult:
+    """Read one batch of clauses of one category: the model's records (regenerated at
+    most twice), the norms they meet, and the second reads that confirm them.
+
+    This is the unit of work a fanned-out generate task runs; :func:`find_risks` runs
+    it for every batch of a document and merges the results.
+
+    Args:
+        generator, contract_type, catalogue, confirmed, verify, max_tokens: see
+            :func:`find_risks`.
+        template: the batch's category template.
+        batch: clauses of that category (from :func:`batch_clauses`).
+        max_calls: the most model calls this batch may make (``None``: no limit).
+
+    Returns:
+        A :class:`FinderResult` for this batch alone.
+
+    Raises:
+        pipelines.errors.GenerationError: the model itself cannot run.
+    """
+    result = FinderResult()
+    known = list(catalogue)
+    result.clauses_read += len(batch)
+    pending = list(batch)
+    feedback = None
+    all_checks: dict[str, list[ReasoningCheck]] = defaultdict(list)
+    for attempt in range(MAX_REGENERATIONS + 1):
+        if max_calls is not None and result.calls >= max_calls:
+            break
+        schema = record_schema(template, [(c.clause_id, len(clause_sentences(c))) for c in pending])
+        # greedy decoding: filling fields is extraction, not writing
+        out = generator.complete(finder_messages(template, pending, feedback=feedback), schema=schema,
+                                 max_tokens=max_tokens, temperature=0.0)
+        result.calls += 1
+        result.prompt_tokens += out.prompt_tokens
+        result.completion_tokens += out.completion_tokens
+        try:
+            raw = json.loads(out.text)
+        except json.JSONDecodeError as exc:
+            feedback = f"输出不是JSON（{str(exc)[:60]}）"
+            result.errors.append(feedback)
+            continue
+        records, problems, checks = validate_records(raw, template, pending)
+        for cid, cs in checks.items():
+            all_checks[cid].extend(cs)
+        for r in records:
+            result.records[r.clause_id] = r
+            result.regenerations[r.clause_id] = attempt
+            if attempt == 0:
+                result.passed_first += 1
+            else:
+                result.passed_after_regen += 1
+        done = {r.clause_id for r in records}
+        pending = [c for c in pending if c.clause_id not in done]
+        if not pending:
+            break
+        feedback = "；".join(problems)
+        result.errors.append(feedback)
+    result.dropped += len(pending)
+    for r in (result.records[c.clause_id] for c in batch if c.clause_id in result.records):
+        clause = next(c for c in batch if c.clause_id == r.clause_id)
+        for j in judge(template.category, r.fields, contract_type, known, clause_text=clause.text):
+            check = catalogue[j.check_id]
+            confirm = ReasoningCheck(name="rule_agrees", passed=True)
+            if verify and (r.clause_id, check.id) not in confirmed:
+                if max_calls is not None and result.calls >= max_calls:
+                    result.unconfirmed += 1
+                    result.errors.append(f"{r.clause_id}: {check.id} not reported: no call budget left to confirm it")
+                    continue
+                again = _second_read(generator, template, clause, max_tokens, result)
+                ids = {x.check_id for x in judge(template.category, again.fields, contract_type, known,
+                                                    clause_text=clause.text)} if again else set()
+                if check.id not in ids:
+                    result.unconfirmed += 1
+                    result.errors.append(f"{r.clause_id}: {check.id} not confirmed by a second read; not reported")
+                    continue
+                confirm = ReasoningCheck(name="second_read_agrees", passed=True)
+            result.findings.append(Finding(
+                check_id=check.id, category=check.category, severity=check.severity,
+                clause_id=r.clause_id, title=check.title, explanation=check.explanation,
+                suggestion=check.suggestion, statutes=check.statutes, evidence=r.evidence,
+            ))
+            result.chains[(r.clause_id, check.id)] = [
+                ReasoningStep(step=1, action="提取要素", content=_describe(template, r),
+                              conclusion=f"依据原文：“{r.evidence[:40]}”", citations=(),
+                              checks=tuple(all_checks.get(r.clause_id, ()))
+                              or (ReasoningCheck(name="evidence_located", passed=True),)),
+                ReasoningStep(step=2, action="比对", content=j.because[:200], conclusion="不符合规范",
+                              citations=(), checks=(ReasoningCheck(name="judged_by_code", passed=True), confirm)),
+            ]
+    return result
+
+
 def find_risks(
     generator: Generator,
     clauses: Sequence[Clause],
@@ -307,7 +423,6 @@ def find_risks(
     """
     result = FinderResult()
     batches = batch_clauses(clauses)
-    known = list(catalogue)
     for n, (template, batch) in enumerate(batches):
         if progress:
             progress(n, len(batches))
@@ -315,74 +430,10 @@ def find_risks(
             skipped = sum(len(b) for _, b in batches[n:])
             result.errors.append(f"model call budget ({max_calls}) reached: {skipped} clauses not read by the model")
             break
-        result.clauses_read += len(batch)
-        pending = list(batch)
-        feedback = None
-        all_checks: dict[str, list[ReasoningCheck]] = defaultdict(list)
-        for attempt in range(MAX_REGENERATIONS + 1):
-            if max_calls is not None and result.calls >= max_calls and attempt > 0:
-                break
-            schema = record_schema(template, [(c.clause_id, len(clause_sentences(c))) for c in pending])
-            # greedy decoding: filling fields is extraction, not writing
-            out = generator.complete(finder_messages(template, pending, feedback=feedback), schema=schema,
-                                     max_tokens=max_tokens, temperature=0.0)
-            result.calls += 1
-            result.prompt_tokens += out.prompt_tokens
-            result.completion_tokens += out.completion_tokens
-            try:
-                raw = json.loads(out.text)
-            except json.JSONDecodeError as exc:
-                feedback = f"输出不是JSON（{str(exc)[:60]}）"
-                result.errors.append(feedback)
-                continue
-            records, problems, checks = validate_records(raw, template, pending)
-            for cid, cs in checks.items():
-                all_checks[cid].extend(cs)
-            for r in records:
-                result.records[r.clause_id] = r
-                result.regenerations[r.clause_id] = attempt
-                if attempt == 0:
-                    result.passed_first += 1
-                else:
-                    result.passed_after_regen += 1
-            done = {r.clause_id for r in records}
-            pending = [c for c in pending if c.clause_id not in done]
-            if not pending:
-                break
-            feedback = "；".join(problems)
-            result.errors.append(feedback)
-        result.dropped += len(pending)
-        for r in (result.records[c.clause_id] for c in batch if c.clause_id in result.records):
-            clause = next(c for c in batch if c.clause_id == r.clause_id)
-            for j in judge(template.category, r.fields, contract_type, known, clause_text=clause.text):
-                check = catalogue[j.check_id]
-                confirm = ReasoningCheck(name="rule_agrees", passed=True)
-                if verify and (r.clause_id, check.id) not in confirmed:
-                    if max_calls is not None and result.calls >= max_calls:
-                        result.unconfirmed += 1
-                        result.errors.append(f"{r.clause_id}: {check.id} not reported: no call budget left to confirm it")
-                        continue
-                    again = _second_read(generator, template, clause, max_tokens, result)
-                    ids = {x.check_id for x in judge(template.category, again.fields, contract_type, known,
-                                                        clause_text=clause.text)} if again else set()
-                    if check.id not in ids:
-                        result.unconfirmed += 1
-                        result.errors.append(f"{r.clause_id}: {check.id} not confirmed by a second read; not reported")
-                        continue
-                    confirm = ReasoningCheck(name="second_read_agrees", passed=True)
-                result.findings.append(Finding(
-                    check_id=check.id, category=check.category, severity=check.severity,
-                    clause_id=r.clause_id, title=check.title, explanation=check.explanation,
-                    suggestion=check.suggestion, statutes=check.statutes, evidence=r.evidence,
-                ))
-                result.chains[(r.clause_id, check.id)] = [
-                    ReasoningStep(step=1, action="提取要素", content=_describe(template, r),
-                                  conclusion=f"依据原文：“{r.evidence[:40]}”", citations=(),
-                                  checks=tuple(all_checks.get(r.clause_id, ()))
-                                  or (ReasoningCheck(name="evidence_located", passed=True),)),
-                    ReasoningStep(step=2, action="比对", content=j.because[:200], conclusion="不符合规范",
-                                  citations=(), checks=(ReasoningCheck(name="judged_by_code", passed=True), confirm)),
-                ]
+        part = read_batch(generator, template, batch, contract_type=contract_type, catalogue=catalogue,
+                          confirmed=confirmed, verify=verify, max_tokens=max_tokens,
+                          max_calls=None if max_calls is None else max_calls - result.calls)
+        result.merge(part)
     if progress:
         progress(len(batches), len(batches))
     return result
