@@ -1675,7 +1675,7 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
                     return [Hit(evidence=s.strip(), sentence=sent,
                                 explanation=f"竞业限制补偿为工资的{pct:g}%，低于离职前十二个月平均工资30%的司法标准（劳动争议解释（一）第三十六条），约定可能被调整，劳动者也可能以补偿过低主张不受约束。")]
     post = re.search(r"离职|解除|终止|离开|期满", clause.text)
-    if post and not re.search(r"补偿", ctx.text):
+    if post and not _lf_doc_has(r"补偿", ctx.text):
         for sent in _split(clause.text):
             if _LF_NC.search(sent) or "竞业" in sent:
                 return [Hit(evidence=sent.strip(), sentence=sent,
@@ -1755,14 +1755,26 @@ _LF_PROCESSOR = r"(?:乙方|受托方|受托人|服务商|服务方|服务提供
 _LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
 
 
+@lru_cache(maxsize=64)
+def _lf_doc_has(pattern: str, text: str) -> bool:
+    """``re.search(pattern, text)``, cached: absence checks ask it once per clause of the
+    same document, and re-scanning a long document per clause would be quadratic."""
+    return re.search(pattern, text) is not None
+
+
 def _lf_is_dpa(ctx) -> bool:
     """A contract whose subject is processing personal information on another's behalf."""
-    if ctx.contract_type in ("个人信息委托处理协议", "数据处理协议"):
+    return _lf_is_dpa_text(ctx.contract_type, ctx.text)
+
+
+@lru_cache(maxsize=8)
+def _lf_is_dpa_text(contract_type: str, text: str) -> bool:
+    if contract_type in ("个人信息委托处理协议", "数据处理协议"):
         return True
-    head = ctx.text[:400]
+    head = text[:400]
     if re.search(r"个人信息[^\n]{0,6}(?:委托)?处理|数据处理协议|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
         return True
-    return len(re.findall(r"委托处理|受托处理|代为处理|受托人|受托方", ctx.text)) >= 3 and ctx.text.count("个人信息") >= 3
+    return len(re.findall(r"委托处理|受托处理|代为处理|受托人|受托方", text)) >= 3 and text.count("个人信息") >= 3
 
 
 def _lf_negated(s: str, pos: int, span: int = 12) -> bool:
@@ -1865,7 +1877,7 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if days is not None and days >= 90:
                     return [Hit(evidence=s.strip(), sentence=sent,
                                 explanation=f"约定委托终止后约{days:.0f}日内才返还或删除个人信息，期间受托方仍保留个人信息，与个人信息保护法第二十一条“返还或者删除，不得保留”不符。")]
-    if _lf_is_dpa(ctx) and not re.search(rf"{_LF_DELETE}[^。；]{{0,20}}{_LF_DATA}|{_LF_DATA}[^。；]{{0,20}}{_LF_DELETE}", ctx.text):
+    if _lf_is_dpa(ctx) and not _lf_doc_has(rf"{_LF_DELETE}[^。；]{{0,20}}{_LF_DATA}|{_LF_DATA}[^。；]{{0,20}}{_LF_DELETE}", ctx.text):
         if _lf_locate(ctx, clause, r"终止|解除|期满|届满|期限"):
             first = _split(clause.text)[0] if clause.text.strip() else clause.text
             return [Hit(evidence=first.strip(), sentence=first,
@@ -1894,7 +1906,7 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
             if days is not None and days > 3.01:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"约定发生个人信息安全事件后约{days:.0f}日内才通知，远迟于个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
-    if _lf_is_dpa(ctx) and not re.search(rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}", ctx.text):
+    if _lf_is_dpa(ctx) and not _lf_doc_has(rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}", ctx.text):
         if _lf_locate(ctx, clause, r"安全|保护措施|保密"):
             first = _split(clause.text)[0] if clause.text.strip() else clause.text
             return [Hit(evidence=first.strip(), sentence=first,
@@ -1920,7 +1932,7 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,20}}{audit}", s) \
                 or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
-    if _lf_is_dpa(ctx) and not re.search(rf"{audit}", ctx.text):
+    if _lf_is_dpa(ctx) and not _lf_doc_has(audit, ctx.text):
         if _lf_locate(ctx, clause, r"义务|权利|安全"):
             first = _split(clause.text)[0] if clause.text.strip() else clause.text
             return [Hit(evidence=first.strip(), sentence=first,
@@ -1947,7 +1959,7 @@ def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s):
             if not re.search(r"(?:甲方|委托方)(?:原因|过错|提供的系统)|不可抗力", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
-    if _lf_is_dpa(ctx) and not re.search(r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", ctx.text):
+    if _lf_is_dpa(ctx) and not _lf_doc_has(r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", ctx.text):
         if _lf_locate(ctx, clause, r"义务|安全|保护"):
             first = _split(clause.text)[0] if clause.text.strip() else clause.text
             return [Hit(evidence=first.strip(), sentence=first,
