@@ -1127,13 +1127,32 @@ def cross_clause_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     conflicting pair; values inside a single clause are not compared.
     """
     kind = params.get("kind", "total_price")
+    key = (id(ctx), kind)
+    cached = _CONFLICTS.get(key)
+    if cached is None or cached[0] is not ctx:
+        # the first conflicting pair is a property of the document: found once per
+        # screen (linear in the clauses), not once per clause (quadratic)
+        if len(_CONFLICTS) > 16:
+            _CONFLICTS.clear()
+        cached = _CONFLICTS[key] = (ctx, _first_conflict(ctx, kind))
+    hit = cached[1]
+    if hit is None or hit[0] != clause.clause_id:
+        return []
+    return [hit[1]]
+
+
+_CONFLICTS: dict[tuple[int, str], tuple[object, tuple[str, Hit] | None]] = {}
+
+
+def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` of the first clause that conflicts with an earlier one, or None."""
     seen: list[tuple[object, Clause, str]] = []
     for c in ctx.clauses:
         if kind == "total_price":
             vals = [(v, s) for v, s in _c_total_prices(c)]
         elif kind == "warranty_period":
             if re.search(r"建设工程|施工合同|装饰装修", ctx.text[:2000]):
-                return []
+                return None
             vals = []
             for s in _split(c.text):
                 flat = s.replace("\n", "")
@@ -1154,8 +1173,6 @@ def cross_clause_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
                 else:
                     differ = abs(pv - v) > 0.005 * max(pv, v)
                 if differ:
-                    if c.clause_id != clause.clause_id:
-                        return []
                     where = pc.number.strip() if pc.number and pc.number.strip() else "前文"
                     if kind == "total_price":
                         expl = f"{where}载明合同总价为{pv:,.2f}元，本条为{v:,.2f}元，合同总价前后不一致，结算依据不明（民法典第四百六十六条、第五百一十条）。"
@@ -1164,9 +1181,9 @@ def cross_clause_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
                     else:
                         expl = f"{where}约定的争议解决方式为“{pv.split(':')[-1]}”，本条为“{v.split(':')[-1]}”，争议解决条款前后矛盾；既约定仲裁又约定诉讼的仲裁协议无效（仲裁法解释第七条）。"
                     ev = s if kind != "forum" else next((x.strip() for x in _split(c.text) if re.search(r"仲裁|法院|诉讼", x)), s)
-                    return [Hit(evidence=ev, sentence=ev, explanation=expl)]
+                    return c.clause_id, Hit(evidence=ev, sentence=ev, explanation=expl)
             seen.append((v, c, s))
-    return []
+    return None
 
 
 DETECTORS.update({
