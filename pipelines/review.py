@@ -28,7 +28,7 @@ from pipelines.retrieve import make_resolver, retrieve_for_clause
 from pipelines.elements import NORMS
 from pipelines.finder import FinderResult, find_risks
 from pipelines.screen import Playbook, ScreenContext, apply_stance, screen
-from pipelines.text import sentences
+from pipelines.text import COVERED_LANGUAGES, detect_language, sentences
 from pipelines.segment import segment
 from pipelines.types import (
     SEVERITY_RANK,
@@ -345,7 +345,9 @@ def run_review(
     finder: FinderResult | None = None
     llm_findings: list[Finding] = []
     article_texts: dict[str, list[str]] = {}
-    if options.use_llm:
+    # a contract in a language the prompts do not cover is reported not reviewed
+    # (pipelines.types.Review); the model is not asked to read it
+    if options.use_llm and detect_language(doc.text) in COVERED_LANGUAGES:
         # 1. the model reads every substantive clause; code judges its element records
         with stage("find"):
             finder = find_risks(generator, clauses, contract_type=contract_type,
