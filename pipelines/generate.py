@@ -15,7 +15,7 @@ suggested revision. Every unit is validated by code (:func:`validate_units`):
 
 A failed output is regenerated with the validators' messages at most twice; units that
 still fail are dropped and the confidence lowered. The model is injected through the
-:class:`Generator` protocol (``worker/llm.py`` implements it with llama-cpp-python;
+:class:`Generator` protocol (``worker/llm/`` implements it: llama-cpp-python in process, or an OpenAI-compatible server;
 tests inject a hand-written fake).
 """
 
@@ -136,11 +136,14 @@ class _Output(BaseModel):
 
 @dataclass(frozen=True)
 class GenerationOutput:
-    """What one model call returned: ``text`` and token counts (prompt, generated)."""
+    """What one model call returned: ``text`` and token counts (prompt, generated), and
+    ``cached_tokens``, the prompt tokens the engine served from its prefix cache (``None``
+    where the backend does not report it)."""
 
     text: str
     prompt_tokens: int
     completion_tokens: int
+    cached_tokens: int | None = None
 
 
 class Generator(Protocol):

