@@ -20,7 +20,10 @@ from collections.abc import Sequence
 
 from pipelines.types import Category, Clause, ExtractedDocument
 
-__all__ = ["classify_clauses", "classify_contract_type", "party_roles", "score_categories"]
+__all__ = [
+    "CONTRACT_TYPE_NAMES", "classify_clauses", "classify_contract_type", "contract_title", "party_roles",
+    "preamble_roles", "score_categories", "title_contract_type",
+]
 
 # Each term: weight. Title matches count 3x; body matches count once per distinct term.
 _CATEGORY_LEXICON: dict[Category, dict[str, float]] = {
@@ -49,21 +52,6 @@ _CATEGORY_LEXICON: dict[Category, dict[str, float]] = {
     Category.legal_reference: {},
     Category.document_integrity: {},
     Category.other: {},
-}
-
-_CONTRACT_TYPE_LEXICON: dict[str, dict[str, float]] = {
-    "买卖合同": {"买卖合同": 6, "卖方": 3, "买方": 3, "出卖人": 3, "买受人": 3, "设备": 1, "货物": 1},
-    "采购合同": {"采购合同": 6, "采购方": 3, "供货方": 3, "供应商": 2, "采购": 1.5, "货物": 1},
-    "服务合同": {"服务合同": 6, "服务协议": 5, "服务方": 2, "运维": 2, "服务费": 1.5, "服务内容": 1.5, "服务期限": 1.5},
-    "技术开发合同": {"技术开发": 6, "开发合同": 5, "委托开发": 4, "研究开发": 3, "开发成果": 2, "开发方": 2},
-    "软件许可合同": {"软件许可": 6, "许可": 6, "许可合同": 4, "许可使用": 3, "许可费": 3, "被许可方": 3, "许可方": 2},
-    "房屋租赁合同": {"租赁合同": 6, "房屋租赁": 6, "出租人": 3, "承租人": 3, "租金": 2, "租赁房屋": 2, "出租方": 3, "承租方": 3},
-    "劳动合同": {"劳动合同": 6, "用人单位": 3, "劳动者": 3, "试用期": 2, "社会保险": 1.5, "工资": 1},
-    "借款合同": {"借款合同": 6, "借款协议": 6, "借款人": 3, "出借人": 3, "贷款人": 2, "借款": 2, "利息": 1.5},
-    "保密协议": {"保密协议": 7, "保密与竞业": 7, "竞业限制协议": 7, "保密合同": 6, "竞业限制": 2, "保密信息": 2, "商业秘密": 1.5},
-    "委托合同": {"委托合同": 6, "委托人": 3, "受托人": 3, "委托事务": 3},
-    "建设工程施工合同": {"施工合同": 6, "建设工程": 4, "发包人": 3, "承包人": 3, "分包人": 3, "工程款": 2, "工期": 1.5, "竣工": 1.5},
-    "运输合同": {"运输合同": 6, "承运人": 3, "托运人": 3, "货运": 3, "运费": 2, "收货人": 1.5},
 }
 
 _WS = re.compile(r"\s+")
@@ -149,10 +137,300 @@ def classify_clauses(clauses: Sequence[Clause], contract_type: str | None = None
     return out
 
 
-def classify_contract_type(doc: ExtractedDocument) -> str:
-    """Classify the contract type (one of :data:`pipelines.types.CONTRACT_TYPES`).
+# ---------------------------------------------------------------------------------------
+# Contract type (DESIGN §14)
+# ---------------------------------------------------------------------------------------
 
-    The title (the first five non-empty lines) counts four times as much as the body.
+#: The types :func:`classify_contract_type` outputs: the DESIGN §14 taxonomy, in its order.
+#: ``供货/经销合同`` is spelled as the taxonomy spells it (one type: a supply or
+#: distribution framework under which orders are placed, 民法典第九章 买卖合同 applies).
+CONTRACT_TYPE_NAMES: tuple[str, ...] = (
+    "买卖合同", "采购合同", "供货/经销合同", "承揽合同", "服务合同", "物业服务合同", "技术开发合同",
+    "技术服务合同", "软件许可合同", "房屋租赁合同", "劳动合同", "劳务派遣协议", "竞业限制协议", "借款合同",
+    "保证合同", "抵押合同", "融资租赁合同", "股权转让协议", "合作协议", "特许经营合同", "仓储合同",
+    "保密协议", "个人信息委托处理协议", "委托合同", "建设工程施工合同", "装饰装修合同", "运输合同",
+    "广告发布合同", "其他",
+)
+
+# Title patterns: (pattern, type, tier). The contract's own title names its type; the
+# pattern vocabulary is that of 民法典合同编 chapter names (第九章 买卖合同, 第十二章 借款合同,
+# 第十三章 保证合同, 第十四章 租赁合同, 第十五章 融资租赁合同, 第十七章 承揽合同, 第十八章
+# 建设工程合同, 第十九章 运输合同, 第二十章 技术合同, 第二十二章 仓储合同, 第二十三章 委托合同,
+# 第二十四章 物业服务合同), of the 示范文本 titles (GF-2017-0201 建设工程施工合同, GF-2013-0201
+# 住宅装饰装修工程施工合同, GF-2025-2614 城镇房屋租赁合同, 前期物业服务合同, 商业特许经营合同,
+# 劳务派遣协议, 个人信息出境标准合同) and of the statutes that name a contract (劳动合同法第五十九条
+# 劳务派遣协议, 第二十三条 竞业限制; 个人信息保护法第二十一条 委托处理; 商业特许经营管理条例;
+# 广告法 广告发布者; 公司法第八十四条 股权转让).
+#
+# Tier 0: a modifier that decides the type wherever it stands in the title (融资租赁 is a
+#   租赁, 装饰装修工程施工 is a 施工, a 劳务派遣服务协议 is not a 服务合同).
+# Tier 1: a nominate contract (民法典 or a special statute); when several appear, the one
+#   nearest the end of the title (its head noun: 借款抵押合同 is a 抵押合同, 抵押借款合同 a
+#   借款合同) wins.
+# Tier 2: generic words (采购, 供货, 买卖, 委托, 服务, 合作) that name a type only when no
+#   tier-0/1 word does (软件开发服务合同 is a 技术开发合同, 民法典第八百五十一条); head noun among
+#   them (法律服务委托合同 is a 委托合同, 设备采购合同 a 采购合同 and not a plain 买卖合同).
+_TITLE_PATTERNS: tuple[tuple[str, str, int], ...] = (
+    # tier 0
+    (r"中介|居间", "其他", 0),  # 民法典第二十六章 中介合同: not in the taxonomy
+    (r"融资(?:性)?租赁|售后回租|financ\w* lease", "融资租赁合同", 0),
+    (r"劳务派遣|人力派遣|派遣协议|派遣合同|labou?r dispatch", "劳务派遣协议", 0),
+    (r"个人信息(?:的)?(?:委托)?(?:处理|保护|出境)|(?:委托|受托)处理|数据(?:委托)?处理|数据保护|数据出境|"
+     r"data processing|data protection|\bdpa\b",
+     "个人信息委托处理协议", 0),
+    (r"保密(?:与|和|及|暨|、)?竞业|竞业(?:限制|禁止)?(?:与|和|及|暨|、)保密", "保密协议", 0),
+    (r"股权转让|股份转让|股权收购|股权买卖|出资(?:额)?转让|equity transfer|share transfer|share purchase",
+     "股权转让协议", 0),
+    (r"特许经营|加盟|franchis", "特许经营合同", 0),
+    (r"物业服务|物业管理|property management", "物业服务合同", 0),
+    (r"装饰装修|装修|装饰工程|装饰施工", "装饰装修合同", 0),
+    (r"技术开发|软件开发|委托开发|合作开发|定制开发|研究开发|研发|development",
+     "技术开发合同", 0),
+    # tier 1
+    (r"竞业限制|竞业禁止|不竞争|non-?compet", "竞业限制协议", 1),
+    (r"保密|non-?disclosure|confidentiality|\bnda\b", "保密协议", 1),
+    (r"建设工程|施工|工程承包|总承包|分包|工程合同|construction", "建设工程施工合同", 1),
+    (r"仓储|warehous|storage", "仓储合同", 1),
+    (r"广告", "广告发布合同", 1),
+    (r"技术服务|技术咨询|技术支持|technical service|technical support", "技术服务合同", 1),
+    (r"许可|licen[cs]e", "软件许可合同", 1),
+    (r"劳动合同|劳动协议|employment|labou?r contract", "劳动合同", 1),
+    (r"(?<!质量)保证(?!金)|担保|保函|guarant", "保证合同", 1),
+    (r"抵押|mortgage", "抵押合同", 1),
+    (r"借款|贷款|借贷|loan", "借款合同", 1),
+    (r"运输|货运|物流|承运|托运|快递|transport|carriage|shipping|logistic", "运输合同", 1),
+    (r"承揽|加工|定作|来料|来样", "承揽合同", 1),
+    (r"租赁|租房|出租|承租|lease|tenancy|rental", "房屋租赁合同", 1),
+    # tier 2
+    (r"采购|purchase|procurement", "采购合同", 2),
+    (r"经销|分销|代销|供货|供应|distribut|supply", "供货/经销合同", 2),
+    (r"买卖|购销|购买|销售|订货|\bsales?\b", "买卖合同", 2),
+    (r"委托|代理|agency", "委托合同", 2),
+    (r"服务|劳务|咨询|外包|service|consult|hosting", "服务合同", 2),
+    (r"合作|联营|合伙|cooperation|collaboration|partnership|joint venture", "合作协议", 2),
+)
+_TITLE_RES = tuple((re.compile(p, re.I), t, tier) for p, t, tier in _TITLE_PATTERNS)
+
+_TITLE_HINT = re.compile(r"合同|协议|契约|合约|协定|确认书|承诺书|保证书|担保书|保函|agreement|contract|lease|deed|guarantee",
+                         re.I)
+# lines that carry the title word but are not the title: 合同编号, 签订地点, the 示范文本's
+# issuing office and its 使用说明, a table of contents, a sentence, a numbered heading
+_NOT_TITLE = re.compile(r"编号|签订|签约|签署|日期|地点|制定|说明|目录|注意事项|[：:。；;，]|本合同|本协议|"
+                        r"^(?:第[一二三四五六七八九十百\d]+[条章部分节]|[一二三四五六七八九十]+、|\d+[.、])")
+# bracketed or free-standing noise in a title: （示范文本）（2025版）（现售）（通用） GF—2014—0172
+_TITLE_NOISE = re.compile(r"[（(【\[〔][^）)】\]〕]{0,20}?(?:示范文本|范本|样本|模板|版|年|修订|试行|通用|现售|预售|草案|草稿|"
+                          r"编号|GF|draft|final|template)[^）)】\]〕]{0,20}[）)】\]〕]|GF[—\-－–]?\d{4}[—\-－–]?\d{3,4}|"
+                          r"示范文本|\d{4}(?:年)?版", re.I)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# an English title ends with its noun (``SUPPLY CONTRACT``); a sentence that mentions the
+# agreement does not
+_LATIN_TITLE_END = re.compile(r"(?:agreement|contract|lease|deed|guarantee)\W*$", re.I)
+_TITLE_NAME_LABEL = re.compile(r"^(?:合同|协议)名称[：:]")
+_LATIN_GAP = re.compile(r"(?<=[A-Za-z0-9])\s+(?=[A-Za-z0-9])")
+
+
+def _title_ws(line: str) -> str:
+    """Remove whitespace, except one space between two Latin words (``SUPPLY CONTRACT``)."""
+    return _WS.sub("", _LATIN_GAP.sub("\x00", line.strip())).replace("\x00", " ")
+
+
+def contract_title(text: str) -> str:
+    """The contract's own title line, whitespace and 示范文本 noise removed.
+
+    The first of the first twelve non-empty lines that names a contract (合同, 协议, 契约,
+    确认书, Agreement, Contract …) and is not a 合同编号/签订地点 line, a sentence, a
+    table of contents or a numbered heading. A title printed over two lines (``XX公司与YY
+    公司`` / ``股权转让协议``) is found by its second line.
+
+    Args:
+        text: the document text.
+
+    Returns:
+        The title, ``""`` when no line qualifies.
+    """
+    seen = 0
+    for raw in text.splitlines():
+        line = _title_ws(raw)
+        if not line:
+            continue
+        seen += 1
+        if seen > 12:
+            break
+        clean = _TITLE_NAME_LABEL.sub("", _TITLE_NOISE.sub("", line)).strip()
+        if not (2 <= len(clean) <= 60 and _TITLE_HINT.search(clean)) or _NOT_TITLE.search(clean):
+            continue
+        if _CJK.search(clean) and "," not in clean or _LATIN_TITLE_END.search(clean):
+            return clean
+    return ""
+
+
+def title_contract_type(title: str) -> str | None:
+    """The type the title names (tier, then head noun, then longest match), or None."""
+    best: tuple[int, int, int] | None = None
+    best_type: str | None = None
+    for rx, ctype, tier in _TITLE_RES:
+        for m in rx.finditer(title):
+            key = (-tier, m.end(), m.end() - m.start())
+            if best is None or key > best:
+                best, best_type = key, ctype
+    return best_type
+
+
+# Role words of the parties (民法典 names each party of a nominate contract: 出卖人/买受人
+# 第五百九十五条, 借款人/贷款人 第六百六十七条, 保证人/债权人 第六百八十一条, 出租人/承租人
+# 第七百零三条, 出卖人+租赁物 第七百三十五条, 承揽人/定作人 第七百七十条, 发包人/承包人
+# 第七百八十八条, 承运人/托运人 第八百零九条, 研究开发人 第八百五十一条, 存货人/保管人 第九百零四条,
+# 委托人/受托人 第九百一十九条, 物业服务人/业主 第九百三十七条; 劳动合同法 用人单位/劳动者,
+# 第五十九条 派遣单位/用工单位; 商业特许经营管理条例第三条 特许人/被特许人; 广告法第二条
+# 广告主/广告发布者; 民法典第三百九十四条 抵押人/抵押权人).
+_ROLE_TYPES: dict[str, tuple[str, ...]] = {
+    "买卖合同": ("出卖人", "买受人", "卖方", "买方", "销售方", "购买方"),
+    "采购合同": ("采购方", "采购人"),
+    "供货/经销合同": ("经销商", "经销方", "分销商", "供方", "需方"),
+    "承揽合同": ("承揽人", "定作人", "承揽方", "定作方", "加工方"),
+    "物业服务合同": ("物业服务人", "物业服务企业", "物业管理企业", "业主委员会"),
+    "技术开发合同": ("研究开发人", "研究开发方", "开发方"),
+    "软件许可合同": ("许可方", "被许可方", "许可人", "被许可人"),
+    "房屋租赁合同": ("出租人", "承租人", "出租方", "承租方"),
+    "劳动合同": ("用人单位", "劳动者"),
+    "劳务派遣协议": ("派遣单位", "用工单位", "劳务派遣单位", "派遣方", "用工方"),
+    "借款合同": ("借款人", "出借人", "贷款人", "借款方", "出借方", "贷款方"),
+    "保证合同": ("保证人", "担保人"),
+    "抵押合同": ("抵押人", "抵押权人"),
+    "特许经营合同": ("特许人", "被特许人", "特许方", "被特许方", "加盟商", "加盟方"),
+    "仓储合同": ("存货人", "存货方", "仓储方"),
+    "保密协议": ("披露方", "接收方", "信息披露方", "信息接收方"),
+    "委托合同": ("委托人", "受托人", "委托方", "受托方"),
+    "建设工程施工合同": ("发包人", "承包人", "分包人", "发包方", "承包方", "分包方"),
+    "运输合同": ("托运人", "承运人", "托运方", "承运方"),
+    "广告发布合同": ("广告主", "广告发布者", "广告经营者"),
+}
+_ROLE_TO_TYPE = {r: t for t, rs in _ROLE_TYPES.items() for r in rs}
+_ROLE_ALT = "|".join(sorted(_ROLE_TO_TYPE, key=len, reverse=True))
+# a party line: ``出租人（甲方）：``, ``甲方（用人单位）：``, ``乙方(被特许人):``
+_PARTY_LINE_ROLE = re.compile(rf"^(?:[甲乙丙丁]方)?[（(]?({_ROLE_ALT})[)）]?(?:[（(][甲乙丙丁]方[)）])?[：:]")
+
+
+def preamble_roles(text: str) -> list[str]:
+    """Role words of the parties' lines in the first 60 lines (``承租人（乙方）：…``)."""
+    out: list[str] = []
+    for raw in text.splitlines()[:60]:
+        m = _PARTY_LINE_ROLE.match(_WS.sub("", raw))
+        if m and m[1] not in out:
+            out.append(m[1])
+    return out
+
+
+# Body vocabulary of each type (weight per distinct term, damped count). Sources as for
+# the title patterns; the role words above are added at weight 3.
+_CONTRACT_TYPE_LEXICON: dict[str, dict[str, float]] = {
+    "买卖合同": {"买卖合同": 6, "标的物": 1, "货物": 1, "设备": 0.5, "所有权转移": 1, "购销": 2},
+    "采购合同": {"采购合同": 6, "供应商": 2, "供货方": 2, "采购": 1.5, "采购订单": 2, "货物": 0.5},
+    "供货/经销合同": {"经销合同": 6, "经销协议": 6, "供货合同": 6, "经销": 2, "经销区域": 3, "销售区域": 2, "分销": 2,
+                  "销售目标": 2, "最低采购量": 2, "订单": 0.5},
+    "承揽合同": {"承揽合同": 6, "加工合同": 5, "定作": 3, "承揽": 3, "来料": 2, "加工费": 2, "定作物": 3},
+    "服务合同": {"服务合同": 6, "服务协议": 5, "服务方": 2, "服务提供方": 2, "运维": 1.5, "服务费": 1.5, "服务内容": 1.5,
+             "服务期限": 1.5, "服务标准": 1},
+    "物业服务合同": {"物业服务合同": 7, "物业服务": 3, "物业管理": 3, "物业服务费": 4, "物业费": 3, "业主": 1.5, "业主大会": 3,
+               "共用部位": 3, "共用设施设备": 3, "物业服务区域": 3},
+    "技术开发合同": {"技术开发": 6, "开发合同": 5, "委托开发": 4, "研究开发": 3, "开发成果": 2, "软件开发": 3},
+    "技术服务合同": {"技术服务合同": 7, "技术咨询合同": 7, "技术服务": 3, "技术咨询": 3, "专业技术知识": 3, "技术问题": 2,
+               "技术支持": 1.5, "技术培训": 1},
+    "软件许可合同": {"软件许可": 6, "许可合同": 4, "许可使用": 3, "许可费": 3, "使用许可": 3, "授权许可": 3, "许可期限": 2},
+    "房屋租赁合同": {"租赁合同": 5, "房屋租赁": 6, "租金": 2, "租赁房屋": 2, "租赁期限": 1.5, "押金": 1},
+    "劳动合同": {"劳动合同": 6, "试用期": 2, "社会保险": 1.5, "工资": 1, "劳动报酬": 1.5},
+    "劳务派遣协议": {"劳务派遣": 6, "被派遣劳动者": 5, "派遣员工": 3, "派遣人员": 3, "派遣期限": 3, "用工单位": 2},
+    "竞业限制协议": {"竞业限制协议": 7, "竞业限制": 3, "竞业禁止": 3, "竞业限制补偿": 3, "竞业补偿": 3, "竞业限制期": 2},
+    "借款合同": {"借款合同": 6, "借款协议": 6, "借款": 2, "利息": 1.5, "借款本金": 2, "还款": 1},
+    "保证合同": {"保证合同": 7, "主债权": 2, "保证期间": 3, "连带责任保证": 3, "一般保证": 2, "保证范围": 2, "主合同": 1.5,
+             "债权人": 1},
+    "抵押合同": {"抵押合同": 7, "抵押物": 3, "抵押财产": 3, "抵押登记": 3, "抵押权": 2},
+    "融资租赁合同": {"融资租赁": 7, "售后回租": 5, "租赁物": 2, "留购": 3, "名义价款": 3, "租赁物件": 3},
+    "股权转让协议": {"股权转让": 6, "股份转让": 5, "目标公司": 4, "标的股权": 4, "股权": 1.5, "工商变更登记": 2, "转让方": 1,
+               "受让方": 1},
+    "合作协议": {"合作协议": 6, "合作方": 2, "合作期限": 1.5, "合作内容": 1.5, "合作事项": 1.5, "利润分配": 2, "收益分配": 2},
+    "特许经营合同": {"特许经营": 6, "加盟费": 4, "特许经营费": 4, "加盟": 2, "经营资源": 2},
+    "仓储合同": {"仓储合同": 7, "仓储": 3, "仓储物": 5, "仓单": 4, "仓储费": 4, "入库": 1.5, "出库": 1.5, "保管人": 2},
+    "保密协议": {"保密协议": 7, "保密合同": 6, "保密信息": 2, "商业秘密": 1.5, "保密义务": 1},
+    "个人信息委托处理协议": {"委托处理": 4, "受托处理": 4, "个人信息处理": 2, "处理目的": 2, "处理方式": 1.5, "数据处理": 2,
+                   "个人信息": 1},
+    "委托合同": {"委托合同": 6, "委托事务": 3, "委托事项": 2},
+    "建设工程施工合同": {"施工合同": 6, "建设工程": 4, "工程款": 2, "工期": 1.5, "竣工": 1.5},
+    "装饰装修合同": {"装饰装修": 6, "装修工程": 4, "装修": 2, "装饰": 1},
+    "运输合同": {"运输合同": 6, "货运": 3, "运费": 2, "收货人": 1.5, "运输": 1},
+    "广告发布合同": {"广告发布": 6, "广告位": 3, "广告投放": 3, "广告内容": 2, "刊播": 3, "发布费": 2, "广告": 1},
+}
+for _t, _roles in _ROLE_TYPES.items():
+    for _r in _roles:
+        _CONTRACT_TYPE_LEXICON[_t].setdefault(_r, 3)
+
+# Tier-2 title types (and a bare 租赁 title) that the parties' roles may make more
+# specific: a 合作协议 between 特许人 and 被特许人 is a 特许经营合同, a 委托协议 whose
+# 受托方 处理个人信息 is a 个人信息委托处理协议 (个人信息保护法第二十一条).
+_REFINABLE = {"采购合同", "供货/经销合同", "买卖合同", "委托合同", "服务合同", "合作协议", "房屋租赁合同"}
+_ROLE_BONUS = 6.0
+
+
+def _body_scores(text: str, roles: Sequence[str]) -> Counter[str]:
+    body = _WS.sub("", text[:20000])
+    scores: Counter[str] = Counter()
+    for ctype, terms in _CONTRACT_TYPE_LEXICON.items():
+        s = 0.0
+        for term, weight in terms.items():
+            n = body.count(term)
+            if n:
+                s += weight * min(1 + 0.1 * (n - 1), 2.0)
+        if s:
+            scores[ctype] = s
+    for r in roles:
+        scores[_ROLE_TO_TYPE[r]] += _ROLE_BONUS
+    return scores
+
+
+def _is_finance_lease(body: str) -> bool:
+    """民法典第七百三十五条: the lessor buys the 租赁物 from an 出卖人 the lessee chose."""
+    return "租赁物" in body and bool(re.search(r"出卖人|融资|留购|回租|名义价", body))
+
+
+def _is_dpa(body: str) -> bool:
+    """个人信息保护法第二十一条: a processor entrusts the processing of personal information."""
+    return "个人信息" in body and bool(re.search(r"委托处理|受托处理|受托方处理|代为处理|处理个人信息", body)) \
+        and body.count("个人信息") >= 3
+
+
+def _refine(ttype: str | None, title: str, body: str, roles: Sequence[str]) -> str | None:
+    """A more specific type than a generic title (or no title) names, from the parties."""
+    role_set = set(roles)
+    if ttype in ("房屋租赁合同", None) and _is_finance_lease(body) \
+            and not re.search(r"房屋|住房|房产|商铺|厂房|写字楼|公寓", title):
+        if ttype == "房屋租赁合同" or "融资租赁" in body or {"出租人", "承租人"} & role_set:
+            return "融资租赁合同"
+    if ttype in ("委托合同", None) and _is_dpa(body) and re.search(r"委托处理|受托处理|代为处理", body):
+        return "个人信息委托处理协议"
+    if ttype in ("委托合同", "服务合同", "合作协议"):
+        role_types = Counter(_ROLE_TO_TYPE[r] for r in roles)
+        special = [t for t, n in role_types.items() if n >= 2 and t not in _REFINABLE and t != "保密协议"]
+        if len(special) == 1:
+            return special[0]
+    return None
+
+
+def classify_contract_type(doc: ExtractedDocument) -> str:
+    """Classify the contract type (one of :data:`CONTRACT_TYPE_NAMES`, DESIGN §14).
+
+    1. **Title.** The contract's own title line (:func:`contract_title`) names its type
+       (:data:`_TITLE_PATTERNS`): tier 0 modifiers anywhere, then nominate contracts by
+       head noun, then generic words by head noun. The more specific type named wins
+       (``设备采购合同`` -> 采购合同, ``保密与竞业限制协议`` -> 保密协议 whose checks include the
+       non-compete ones, ``住宅装饰装修工程施工合同`` -> 装饰装修合同).
+    2. **Roles.** A generic title (采购, 委托, 服务, 合作, a bare 租赁合同) is made specific by
+       the parties' role lines or the defining relation: 出租人/承租人 with 租赁物 bought from
+       an 出卖人 -> 融资租赁合同 (民法典第七百三十五条); 委托 处理个人信息 -> 个人信息委托处理协议;
+       a role pair of a special type (特许人/被特许人, 派遣单位/用工单位, 物业服务人 …).
+    3. **Body.** Without a typed title, role lines (+6 each) and body vocabulary
+       (:data:`_CONTRACT_TYPE_LEXICON`) decide; below 6 the type is ``其他``.
 
     Args:
         doc: the extracted document.
@@ -160,21 +438,24 @@ def classify_contract_type(doc: ExtractedDocument) -> str:
     Returns:
         The contract type name, ``"其他"`` when nothing scores.
     """
-    lines = [ln for ln in doc.text.splitlines() if ln.strip()]
-    head = _WS.sub("", "".join(lines[:5]))
-    body = _WS.sub("", doc.text[:20000])
-    best, best_score = "其他", 0.0
-    for ctype, terms in _CONTRACT_TYPE_LEXICON.items():
-        score = 0.0
-        for term, weight in terms.items():
-            if term in head:
-                score += 4 * weight
-            n = body.count(term)
-            if n:
-                score += weight * min(1 + 0.1 * (n - 1), 2.0)
-        if score > best_score:
-            best, best_score = ctype, score
-    return best if best_score >= 6 else "其他"
+    text = doc.text
+    body = _WS.sub("", text[:20000])
+    roles = preamble_roles(text)
+    title = contract_title(text)
+    ttype = title_contract_type(title) if title else None
+    if ttype is not None and ttype not in _REFINABLE:
+        return ttype
+    refined = _refine(ttype, title, body, roles)
+    if refined is not None or ttype is not None:
+        return refined or ttype
+    scores = _body_scores(text, roles)
+    if {"转让方", "受让方"} <= set(roles) or ("转让方" in body and "受让方" in body):
+        if body.count("股权") + body.count("股份") >= 2:
+            scores["股权转让协议"] += _ROLE_BONUS
+    if not scores:
+        return "其他"
+    best, score = scores.most_common(1)[0]
+    return best if score >= 6 else "其他"
 
 
 _ROLE_WORDS = (
