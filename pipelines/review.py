@@ -48,7 +48,8 @@ from pipelines.types import (
     Versions,
 )
 
-__all__ = ["ReviewOptions", "ReviewResult", "run_review"]
+__all__ = ["Prepared", "ReviewOptions", "ReviewResult", "add_totals", "analysis_targets", "finder_findings",
+           "neighbours_of", "prepare", "report", "run_review", "screen_context"]
 
 
 @dataclass(frozen=True)
@@ -283,6 +284,185 @@ def _summary(contract_type: str, risks: Sequence[Risk]) -> tuple[str, dict[str, 
             f"低{counts['low']}）。重点：{tops}。"), counts
 
 
+@dataclass
+class Prepared:
+    """What the stages before the model produce (extract, segment, classify, screen).
+
+    Attributes:
+        document: the extracted document.
+        clauses: classified clauses in reading order.
+        contract_type: the document's type.
+        findings: the rule findings.
+        errors: checks that could not run.
+        seconds: seconds per stage so far.
+        filename: as given (for the review's ``document`` block).
+    """
+
+    document: ExtractedDocument
+    clauses: list[Clause]
+    contract_type: str
+    findings: list[Finding]
+    errors: list[StageError]
+    seconds: dict[str, float]
+    filename: str | None = None
+
+
+def _stage_timer(seconds: dict[str, float], progress: ProgressFn):
+    @contextmanager
+    def stage(name: str):
+        progress(name, 0, 1)
+        t0 = time.perf_counter()
+        yield
+        seconds[name] = round(seconds.get(name, 0.0) + time.perf_counter() - t0, 4)
+    return stage
+
+
+def screen_context(prepared: Prepared, index, stance: Stance, resolve) -> ScreenContext:
+    """The rule playbook's context for a prepared document (also used to apply the
+    stance to the model's findings)."""
+    return ScreenContext(contract_type=prepared.contract_type, clauses=prepared.clauses, text=prepared.document.text,
+                         stance=stance, party_roles=party_roles(prepared.document.text),
+                         citation_checker=lambda law, art: verify_citation(index.store, law, art, resolve.as_of))
+
+
+def prepare(data: bytes, *, filename: str | None, index, playbook: Playbook, options: ReviewOptions = ReviewOptions(),
+            progress: ProgressFn = _noop) -> Prepared:
+    """Extract, segment, classify and screen: everything before the model (CPU only).
+
+    Raises:
+        pipelines.errors.InputError: the input is unusable (its ``code`` says why).
+    """
+    seconds: dict[str, float] = {}
+    stage = _stage_timer(seconds, progress)
+    errors: list[StageError] = []
+    with stage("extract"):
+        doc = extract(data, filename=filename, max_bytes=options.max_bytes, max_pages=options.max_pages)
+        if len(doc.text) > options.max_chars:
+            raise DocumentTooLarge(f"{filename or 'the document'} has {len(doc.text):,} characters of text, over the "
+                                   f"limit of {options.max_chars:,}; split it into separate contracts.")
+    with stage("segment"):
+        clauses = segment(doc)
+    with stage("classify"):
+        contract_type = classify_contract_type(doc)
+        clauses = classify_clauses(clauses, contract_type)
+    resolve = make_resolver(index.store)
+    prepared = Prepared(document=doc, clauses=clauses, contract_type=contract_type, findings=[], errors=errors,
+                        seconds=seconds, filename=filename)
+    with stage("screen"):
+        ctx = screen_context(prepared, index, options.stance, resolve)
+        prepared.findings = screen(clauses, playbook, ctx, errors=errors)
+    return prepared
+
+
+def finder_findings(finder: FinderResult, prepared: Prepared, playbook: Playbook, ctx: ScreenContext
+                    ) -> tuple[list[Finding], list[StageError]]:
+    """The model's findings with the stance applied (lowers, never drops), and the
+    budget errors the finder reported.
+
+    Returns:
+        ``(llm_findings, errors)``.
+    """
+    errors = [StageError(stage="find", clause_id=None, code="budget", message=msg)
+              for msg in finder.errors if msg.startswith("model call budget")]
+    checks = {c.id: c for c in playbook.checks}
+    by_clause_text = {c.clause_id: c for c in prepared.clauses}
+    llm_findings = []
+    for f in finder.findings:
+        sentence = next((s for _, s in sentences(by_clause_text[f.clause_id].text) if f.evidence in s), f.evidence)
+        sev = apply_stance(checks[f.check_id], f.severity, sentence, ctx)
+        llm_findings.append(f.model_copy(update={"severity": sev}))
+    return llm_findings, errors
+
+
+def analysis_targets(prepared: Prepared, llm_findings: Sequence[Finding], max_llm_clauses: int
+                     ) -> tuple[list[Clause], dict[str, list[Finding]]]:
+    """The most severe flagged clauses (at most ``max_llm_clauses``, reading order) that
+    get the model's written analysis, and every clause's findings (rule and model).
+
+    Returns:
+        ``(targets, findings by clause id)``.
+    """
+    by_clause: dict[str, list[Finding]] = defaultdict(list)
+    for f in [*prepared.findings, *llm_findings]:
+        by_clause[f.clause_id].append(f)
+    ranked = sorted(by_clause, key=lambda cid: -max(SEVERITY_RANK[f.severity] for f in by_clause[cid]))
+    chosen = set(ranked[:max_llm_clauses])
+    return [c for c in prepared.clauses if c.clause_id in chosen], by_clause
+
+
+def neighbours_of(clauses: Sequence[Clause], clause: Clause) -> list[str]:
+    """Number and title of the clauses before and after ``clause`` (context for the model)."""
+    i = next(n for n, c in enumerate(clauses) if c.clause_id == clause.clause_id)
+    return [clauses[j].number + clauses[j].title for j in (i - 1, i + 1) if 0 <= j < len(clauses)]
+
+
+def report(prepared: Prepared, *, index, playbook: Playbook, options: ReviewOptions, model: str,
+           analyses: dict[str, ClauseAnalysis], finder: FinderResult | None, llm_findings: Sequence[Finding],
+           article_texts: dict[str, list[str]], errors: Sequence[StageError], totals: dict[str, int],
+           seconds: dict[str, float], resolve=None, extra_warnings: Sequence[str] = (),
+           progress: ProgressFn = _noop) -> ReviewResult:
+    """Merge rule and model findings into risks and assemble the review.
+
+    Args:
+        prepared: from :func:`prepare`.
+        model: the model's registry name (``"none"`` for rules only).
+        analyses: the written analyses by clause id.
+        finder: the merged finder result (``None`` for rules only).
+        llm_findings: the model's findings, stance applied.
+        article_texts: the candidate article texts offered per analysed clause.
+        errors: every stage's errors, in order.
+        totals: ``calls``, ``prompt_tokens``, ``completion_tokens``, ``passed_first``,
+            ``passed_after_regen``, ``dropped`` over every model call.
+        seconds: seconds per stage; ``report`` is added.
+        resolve: the citation gate the earlier stages used (its ``reports`` become
+            warnings); a new one when ``None``.
+        extra_warnings: citation warnings of stages run elsewhere (the chain's analyse
+            tasks), placed before this gate's own.
+    """
+    seconds = dict(seconds)
+    stage = _stage_timer(seconds, progress)
+    doc, clauses = prepared.document, prepared.clauses
+    resolve = resolve or make_resolver(index.store)
+    with stage("report"):
+        risks = _build_risks(clauses, prepared.findings, analyses, resolve, finder, llm_findings, article_texts)
+        summary, counts = _summary(prepared.contract_type, risks)
+        review = Review(
+            document={"filename": prepared.filename, "sha256": doc.sha256, "format": doc.format,
+                      "page_count": doc.page_count},
+            contract_type=prepared.contract_type,
+            stance=options.stance,
+            summary=summary,
+            counts=counts,
+            risks=tuple(risks),
+            versions=Versions(pipeline=PIPELINE_VERSION, kb=index.version, playbook=playbook.version, as_of=resolve.as_of,
+                              model=model),
+            document_text=doc.text,
+            warnings=(*doc.warnings, *extra_warnings,
+                      *(r.message for r in resolve.reports if r.message not in extra_warnings)),
+            metrics=ReviewMetrics(
+                stage_seconds=seconds,
+                llm_calls=totals.get("calls", 0),
+                prompt_tokens=totals.get("prompt_tokens", 0),
+                completion_tokens=totals.get("completion_tokens", 0),
+                units_passed_first=totals.get("passed_first", 0),
+                units_passed_after_regeneration=totals.get("passed_after_regen", 0),
+                units_dropped=totals.get("dropped", 0),
+                clauses=len(clauses),
+                clauses_analysed_by_llm=len(analyses),
+                clauses_read_by_llm=finder.clauses_read if finder else 0,
+                risks_found_by_llm_only=sum(r.source == "llm" for r in risks),
+            ),
+            errors=tuple(errors),
+        )
+    return ReviewResult(review=review, document=doc, clauses=clauses, findings=prepared.findings)
+
+
+def add_totals(totals: dict[str, int], part) -> None:
+    """Add a :class:`FinderResult`'s or :class:`ClauseAnalysis`'s cost and unit counts."""
+    for key in ("calls", "prompt_tokens", "completion_tokens", "passed_first", "passed_after_regen", "dropped"):
+        totals[key] = totals.get(key, 0) + getattr(part, key)
+
+
 def run_review(
     data: bytes,
     *,
@@ -294,6 +474,11 @@ def run_review(
     progress: ProgressFn = _noop,
 ) -> ReviewResult:
     """Review one contract end to end.
+
+    The distributed chain runs the same stage functions (:func:`prepare`,
+    :func:`pipelines.finder.read_batch` per batch, :func:`finder_findings`,
+    :func:`analysis_targets`, :func:`pipelines.generate.analyse_clause` per clause,
+    :func:`report`) as separate tasks.
 
     Args:
         data: the file's bytes (PDF, DOCX or TXT; detected by content).
@@ -313,70 +498,33 @@ def run_review(
     """
     if options.use_llm and generator is None:
         raise ValueError("use_llm is set but no generator was given")
-    seconds: dict[str, float] = {}
-
-    @contextmanager
-    def stage(name: str):
-        progress(name, 0, 1)
-        t0 = time.perf_counter()
-        yield
-        seconds[name] = round(seconds.get(name, 0.0) + time.perf_counter() - t0, 4)
-
-    errors: list[StageError] = []
-    with stage("extract"):
-        doc = extract(data, filename=filename, max_bytes=options.max_bytes, max_pages=options.max_pages)
-        if len(doc.text) > options.max_chars:
-            raise DocumentTooLarge(f"{filename or 'the document'} has {len(doc.text):,} characters of text, over the "
-                                   f"limit of {options.max_chars:,}; split it into separate contracts.")
-    with stage("segment"):
-        clauses = segment(doc)
-    with stage("classify"):
-        contract_type = classify_contract_type(doc)
-        clauses = classify_clauses(clauses, contract_type)
+    prepared = prepare(data, filename=filename, index=index, playbook=playbook, options=options, progress=progress)
+    seconds = prepared.seconds
+    stage = _stage_timer(seconds, progress)
+    errors: list[StageError] = list(prepared.errors)
+    clauses, findings = prepared.clauses, prepared.findings
     resolve = make_resolver(index.store)
-    with stage("screen"):
-        ctx = ScreenContext(contract_type=contract_type, clauses=clauses, text=doc.text,
-                            stance=options.stance, party_roles=party_roles(doc.text),
-                            citation_checker=lambda law, art: verify_citation(index.store, law, art, resolve.as_of))
-        findings = screen(clauses, playbook, ctx, errors=errors)
+    ctx = screen_context(prepared, index, options.stance, resolve)
 
     analyses: dict[str, ClauseAnalysis] = {}
-    totals = defaultdict(int)
+    totals: dict[str, int] = {}
     finder: FinderResult | None = None
     llm_findings: list[Finding] = []
     article_texts: dict[str, list[str]] = {}
-    # a contract in a language the prompts do not cover is reported not reviewed
-    # (pipelines.types.Review); the model is not asked to read it
-    if options.use_llm and detect_language(doc.text) in COVERED_LANGUAGES:
+    if options.use_llm:
         # 1. the model reads every substantive clause; code judges its element records
         with stage("find"):
-            finder = find_risks(generator, clauses, contract_type=contract_type,
+            finder = find_risks(generator, clauses, contract_type=prepared.contract_type,
                                 catalogue={c.id: c for c in playbook.checks},
                                 max_calls=options.max_finder_calls,
                                 progress=lambda d, t: progress("find", d, t),
                                 confirmed={(f.clause_id, f.check_id) for f in findings})
-        for msg in finder.errors:
-            if msg.startswith("model call budget"):
-                errors.append(StageError(stage="find", clause_id=None, code="budget", message=msg))
-        checks = {c.id: c for c in playbook.checks}
-        by_clause_text = {c.clause_id: c for c in clauses}
-        for f in finder.findings:
-            sentence = next((s for _, s in sentences(by_clause_text[f.clause_id].text) if f.evidence in s), f.evidence)
-            sev = apply_stance(checks[f.check_id], f.severity, sentence, ctx)
-            llm_findings.append(f.model_copy(update={"severity": sev}))
-        for key in ("calls", "prompt_tokens", "completion_tokens"):
-            totals[key] += getattr(finder, key)
-        totals["passed_first"] += finder.passed_first
-        totals["passed_after_regen"] += finder.passed_after_regen
-        totals["dropped"] += finder.dropped
+        llm_findings, budget = finder_findings(finder, prepared, playbook, ctx)
+        errors.extend(budget)
+        add_totals(totals, finder)
 
         # 2. the written analysis and suggested revision of the most severe flagged clauses
-        by_clause: dict[str, list[Finding]] = defaultdict(list)
-        for f in [*findings, *llm_findings]:
-            by_clause[f.clause_id].append(f)
-        ranked = sorted(by_clause, key=lambda cid: -max(SEVERITY_RANK[f.severity] for f in by_clause[cid]))
-        targets = [c for c in clauses if c.clause_id in set(ranked[: options.max_llm_clauses])]
-        pos = {c.clause_id: i for i, c in enumerate(clauses)}
+        targets, by_clause = analysis_targets(prepared, llm_findings, options.max_llm_clauses)
         seconds.setdefault("retrieve", 0.0)
         seconds.setdefault("generate", 0.0)
         # retrieval for clause n+1 runs in a worker thread while clause n is generating
@@ -388,12 +536,11 @@ def run_review(
                 candidates, spent = fut.result()
                 seconds["retrieve"] = round(seconds["retrieve"] + spent, 4)
                 article_texts[clause.clause_id] = [c.text for c in candidates]
-                i = pos[clause.clause_id]
-                neighbours = [clauses[j].number + clauses[j].title for j in (i - 1, i + 1) if 0 <= j < len(clauses)]
                 t0 = time.perf_counter()
                 try:
                     a = analyse_clause(generator, clause, by_clause[clause.clause_id], candidates,
-                                       resolve=resolve, neighbours=neighbours, max_tokens=options.max_tokens)
+                                       resolve=resolve, neighbours=neighbours_of(clauses, clause),
+                                       max_tokens=options.max_tokens)
                 except GenerationError as exc:
                     errors.append(StageError(stage="generate", clause_id=clause.clause_id,
                                              code=str(exc.code), message=exc.message))
@@ -401,42 +548,13 @@ def run_review(
                 finally:
                     seconds["generate"] = round(seconds["generate"] + time.perf_counter() - t0, 4)
                 analyses[clause.clause_id] = a
-                for key in ("calls", "prompt_tokens", "completion_tokens", "passed_first",
-                            "passed_after_regen", "dropped"):
-                    totals[key] += getattr(a, key)
+                add_totals(totals, a)
             progress("generate", len(targets), len(targets))
 
-    with stage("report"):
-        risks = _build_risks(clauses, findings, analyses, resolve, finder, llm_findings, article_texts)
-        summary, counts = _summary(contract_type, risks)
-        review = Review(
-            document={"filename": filename, "sha256": doc.sha256, "format": doc.format,
-                      "page_count": doc.page_count},
-            contract_type=contract_type,
-            stance=options.stance,
-            summary=summary,
-            counts=counts,
-            risks=tuple(risks),
-            versions=Versions(pipeline=PIPELINE_VERSION, kb=index.version, playbook=playbook.version, as_of=resolve.as_of,
-                              model=generator.name if (options.use_llm and generator) else "none"),
-            document_text=doc.text,
-            warnings=(*doc.warnings, *(r.message for r in resolve.reports)),
-            metrics=ReviewMetrics(
-                stage_seconds=seconds,
-                llm_calls=totals["calls"],
-                prompt_tokens=totals["prompt_tokens"],
-                completion_tokens=totals["completion_tokens"],
-                units_passed_first=totals["passed_first"],
-                units_passed_after_regeneration=totals["passed_after_regen"],
-                units_dropped=totals["dropped"],
-                clauses=len(clauses),
-                clauses_analysed_by_llm=len(analyses),
-                clauses_read_by_llm=finder.clauses_read if finder else 0,
-                risks_found_by_llm_only=sum(r.source == "llm" for r in risks),
-            ),
-            errors=tuple(errors),
-        )
-    return ReviewResult(review=review, document=doc, clauses=clauses, findings=findings)
+    return report(prepared, index=index, playbook=playbook, options=options,
+                  model=generator.name if (options.use_llm and generator) else "none", analyses=analyses,
+                  finder=finder, llm_findings=llm_findings, article_texts=article_texts, errors=errors,
+                  totals=totals, seconds=seconds, resolve=resolve, progress=progress)
 
 
 def _timed(fn, *args, **kwargs):

@@ -6,7 +6,6 @@ both run the same stages with the same resources.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
