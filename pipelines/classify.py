@@ -29,23 +29,39 @@ __all__ = [
 _CATEGORY_LEXICON: dict[Category, dict[str, float]] = {
     Category.parties: {"甲方：": 1, "乙方：": 1, "法定代表人": 1.5, "统一社会信用代码": 2, "身份证号": 1.5, "住所": 0.5, "当事人": 0.5},
     Category.subject_quality: {"标的": 1.5, "名称、型号": 2, "规格": 1.5, "型号": 1, "技术参数": 1.5, "质量标准": 2, "技术标准": 1.5, "数量": 0.5, "工作内容": 1.5, "服务内容": 1.5, "服务范围": 1.5, "开发内容": 1.5, "工程概况": 2, "承包范围": 2, "分包范围": 2, "运输货物": 1.5, "货物名称": 1.5},
-    Category.price_payment: {"价款": 2, "价格": 1.5, "付款": 2, "支付": 1, "结算": 1.5, "发票": 1, "费用": 1, "预付款": 2, "进度款": 2, "工程款": 1.5, "租金": 1, "运费": 1.5, "服务费": 1.5, "许可费": 1.5, "报酬": 1.5, "总价": 1},
+    Category.price_payment: {"价款": 2, "价格": 1.5, "付款": 2, "支付": 1, "结算": 1.5, "发票": 1, "费用": 1, "预付款": 2, "进度款": 2, "工程款": 1.5, "租金": 1, "运费": 1.5, "服务费": 1.5, "许可费": 1.5, "报酬": 1.5, "总价": 1,
+                             "货款": 2, "款项": 1, "保证金": 2.5, "单价": 1.5, "调价": 2, "价格调整": 2, "账期": 2, "含税": 1.5, "付清": 1.5,
+                             "对账": 1.5},
     Category.delivery: {"交货": 2, "交付": 1.5, "履行期限": 1.5, "运输": 1, "送达收货人": 2, "包装": 1, "工期": 1.5, "开工": 1, "竣工": 1, "到达时间": 2, "履行地点": 1.5, "交货地点": 1.5},
-    Category.acceptance: {"验收": 3, "检验": 2.5, "异议": 1, "视为验收合格": 3, "测试": 0.5, "签收": 1},
-    Category.warranty: {"质量保证": 3, "质保": 3, "保修": 2.5, "瑕疵担保": 3, "权利担保": 3, "保证": 0.5, "不侵犯": 1.5, "陈述与保证": 2},
+    Category.acceptance: {"验收": 3, "检验": 2.5, "异议": 1, "视为验收合格": 3, "测试": 0.5, "签收": 1,
+                          "验收标准": 2, "试运行": 1.5, "质量异议": 2.5, "复检": 2, "检测": 1.5, "视为合格": 3, "视为已验收": 3},
+    Category.warranty: {"质量保证": 3, "质保": 3, "保证金": -0.5, "保修": 2.5, "瑕疵担保": 3, "权利担保": 3, "权利瑕疵": 3, "保证": 0.5, "不侵犯": 1.5, "陈述与保证": 2},
     Category.breach_liability: {"违约责任": 4, "违约金": 3, "赔偿": 1, "逾期": 1, "定金": 2, "罚款": 1.5, "损失": 0.5},
-    Category.termination: {"解除": 3, "终止": 2.5, "期满": 1, "续期": 1, "续签": 1},
+    Category.termination: {"解除": 3, "终止": 2.5, "期满": 1, "续期": 1, "续签": 1, "解约": 3},
     Category.force_majeure: {"不可抗力": 4, "情势变更": 2.5},
-    Category.ip: {"知识产权": 4, "工作成果": 3, "技术文档": 1.5, "著作权": 3, "专利": 2.5, "商标": 2, "技术成果": 3, "开发成果": 3, "改进": 1, "源代码": 1.5, "许可使用": 1.5, "授权": 0.5},
+    Category.ip: {"知识产权": 4, "工作成果": 3, "技术文档": 1.5, "著作权": 3, "专利": 2.5, "商标": 2, "技术成果": 3, "开发成果": 3, "改进": 1, "源代码": 1.5, "许可使用": 1.5, "授权": 0.5,
+                  "权属": 1.5, "署名": 1.5, "技术秘密": 2, "专利申请权": 3},
     Category.confidentiality: {"保密": 3.5, "商业秘密": 3, "保密信息": 3, "泄露": 1.5, "披露": 1},
     Category.dispute_resolution: {"争议解决": 4, "争议": 1.5, "仲裁": 3, "诉讼": 2.5, "人民法院": 2, "管辖": 2, "协商解决": 1.5},
     Category.governing_law: {"法律适用": 4, "适用法律": 3, "适用中华人民共和国": 2, "依照": 0.3},
-    Category.liability_limitation: {"免责": 3, "责任限制": 4, "不承担任何责任": 3, "赔偿限额": 3, "以…为限": 1, "为限": 1.5, "免除": 2, "承担全部责任": 1.5},
-    Category.data_protection: {"个人信息": 4, "数据安全": 3, "隐私": 3, "业务数据": 2, "数据": 1, "日志": 1, "个人手机": 2, "电子邮箱": 1},
-    Category.labor: {"试用期": 3, "劳动报酬": 3, "工资": 2, "社会保险": 3, "工作时间": 2.5, "休息休假": 3, "劳动保护": 3, "工作岗位": 2.5, "工作地点": 2, "竞业限制": 3.5, "经济补偿": 2, "劳动纪律": 2.5, "辞职": 2, "加班": 2, "劳动者": 1, "用人单位": 1, "培训": 1, "服务期": 2},
-    Category.lease: {"租赁期限": 3.5, "租赁期": 2.5, "租赁房屋": 2, "转租": 3, "房屋用途": 2.5, "租赁物": 2, "承租": 1.5, "出租": 1.5, "押金": 1.5, "维修": 1, "装修": 1.5, "优先购买": 2.5, "所有权转移": 1.5},
-    Category.loan: {"借款": 3, "利息": 3, "利率": 3, "还款": 2.5, "本金": 2, "计息": 2.5, "逾期利息": 2, "放款": 2},
-    Category.guarantee: {"保证": 1.5, "担保": 2, "保证人": 3, "保证期间": 3.5, "抵押": 3, "质押": 3, "连带责任保证": 3, "保证方式": 3},
+    Category.liability_limitation: {"免责": 3, "责任限制": 4, "不承担任何责任": 3, "赔偿限额": 3, "为限": 1.5, "免除": 2, "承担全部责任": 1.5,
+                                   "间接损失": 2, "最高赔偿": 3, "赔偿上限": 4, "责任上限": 4, "累计赔偿": 3, "赔偿总额": 2.5,
+                                   "免于承担": 2},
+    Category.data_protection: {"个人信息": 4, "数据安全": 3, "隐私": 3, "业务数据": 2, "数据": 1, "日志": 1, "个人手机": 2, "电子邮箱": 1,
+                               "个人数据": 3, "数据处理": 3, "处理个人信息": 2, "敏感个人信息": 2, "用户信息": 2, "出境": 3,
+                               "向境外提供": 3, "境外": 1.5, "跨境": 2, "境内存储": 2, "去标识化": 2, "匿名化": 2,
+                               "网络安全": 1.5},
+    Category.labor: {"试用期": 3, "劳动报酬": 3, "工资": 2, "社会保险": 3, "工作时间": 2.5, "休息休假": 3, "劳动保护": 3, "工作岗位": 2.5, "工作地点": 2, "竞业限制": 3.5, "经济补偿": 2, "劳动纪律": 2.5, "辞职": 2, "加班": 2, "劳动者": 1, "用人单位": 1, "培训": 1, "服务期": 2,
+                     "竞业补偿": 3, "社保": 3, "公积金": 2, "考勤": 2, "规章制度": 1.5, "年休假": 2, "离职": 1.5,
+                     "被派遣劳动者": 3, "派遣": 1.5},
+    Category.lease: {"租赁期限": 3.5, "租赁期": 2.5, "租赁房屋": 2, "转租": 3, "房屋用途": 2.5, "租赁物": 2, "承租": 1.5, "出租": 1.5, "押金": 1.5, "维修": 1, "装修": 1.5, "优先购买": 2.5, "所有权转移": 1.5,
+                     "续租": 2.5, "退租": 2.5, "租赁用途": 2.5, "返还房屋": 2},
+    Category.loan: {"借款": 3, "利息": 3, "利率": 3, "还款": 2.5, "本金": 2, "计息": 2.5, "逾期利息": 2, "放款": 2,
+                    "罚息": 2.5, "复利": 3, "借款期限": 3, "还本付息": 2, "预先扣除": 1.5},
+    Category.guarantee: {"保证": 1.5, "担保": 2, "保证人": 3, "保证期间": 3.5, "抵押": 3, "质押": 3, "连带责任保证": 3, "保证方式": 3,
+                         "保证金": -1.5,  # 履约/投标保证金 is money paid as security, not a 保证 (民法典第十三章)
+                         "连带保证责任": 3, "保证责任": 2, "担保责任": 2, "反担保": 3, "出质": 2.5, "质权": 2.5, "抵押权": 2.5,
+                         "抵押登记": 2, "主债权": 2, "保证范围": 2.5, "担保范围": 2.5, "一般保证": 3},
     Category.notice: {"通知": 2, "送达地址": 3, "送达": 1, "联系方式": 2, "地址": 1, "电子邮件": 1},
     Category.effectiveness: {"生效": 3, "签字": 1.5, "盖章": 1.5, "份数": 2, "一式": 2, "附件": 1, "具有同等法律效力": 2, "未尽事宜": 1.5, "补充协议": 1},
     Category.consistency: {},
@@ -68,18 +84,79 @@ def score_categories(title: str, body: str) -> Counter[Category]:
         A Counter of category -> score (higher is stronger; 0 when absent).
     """
     title = _WS.sub("", title)
+    sentences = [y for y in (_WS.sub("", x) for x in _SENTENCE.split(body)) if y]
     body = _WS.sub("", body)
     scores: Counter[Category] = Counter()
+    # a title that joins two subjects (保密与数据安全, 交付和验收) names neither alone: its
+    # words count 1.5x instead of 3x and the body decides between them
+    in_title = {cat for cat, terms in _CATEGORY_LEXICON.items() if title and any(t in title for t in terms)}
+    title_x = 1.5 if len(in_title) > 1 and re.search(r"与|和|及|、|暨|/", title) else 3.0
     for cat, terms in _CATEGORY_LEXICON.items():
         for term, weight in terms.items():
             if title and term in title:
-                scores[cat] += 3 * weight
+                scores[cat] += title_x * weight
             if term in body:
                 # distinct-term presence plus a damped count, so one long list of a
                 # single word does not dominate
                 n = body.count(term)
                 scores[cat] += weight * (1 + min(n - 1, 3) * 0.25)
+    for cat, rx, weight in _PATTERN_RULES:
+        if any(rx.search(x) for x in sentences):
+            scores[cat] += weight
+    if _limits_only(title, sentences):
+        scores[Category.liability_limitation] = max(scores[Category.liability_limitation],
+                                                    scores[Category.breach_liability] + 1)
     return scores
+
+
+_SENTENCE = re.compile(r"[。；;！!？?\n]")
+_CAP = re.compile(r"(?=.*(?:赔偿|责任|损失))(?=.*(?:为限|不超过|不得超过|不高于|最高|上限|封顶|累计))")
+_EXCLUDES_LOSS = re.compile(
+    r"(?:间接|附带|后果性|衍生|利润|利益|商誉|预期|营业)[^。；，]{0,10}损失[^。；]{0,20}(?:不承担|不负|除外|不予赔偿|不包括|不赔偿|免责)|"
+    r"(?:不承担|不负责|不予赔偿|不赔偿|不包括)[^。；]{0,12}(?:间接|附带|后果性|利润|商誉|预期|营业)[^。；]{0,6}损失")
+_NO_LIABILITY = re.compile(r"(?:不承担|不负|免于承担|免除|无需承担|无须承担)[^。；，]{0,6}(?:任何)?(?:赔偿|违约)?责任|概不负责")
+# Rules that read a sentence rather than a word (each fires once per clause):
+#   a cap on damages or an exclusion of indirect loss is a limitation of liability
+#   (民法典第五百零六条 voids exclusions of personal injury and of intentional or grossly
+#   negligent property loss, so a cap is read with the liability_limitation template);
+#   a promise that the object infringes no one's rights is the seller's 权利瑕疵担保
+#   (民法典第六百一十二条), a warranty, not an IP ownership clause;
+#   payment conditioned on a third party paying first is a payment term (保障中小企业款项
+#   支付条例第六条).
+_PATTERN_RULES: tuple[tuple[Category, re.Pattern[str], float], ...] = (
+    (Category.liability_limitation, _CAP, 4.0),
+    (Category.liability_limitation, _EXCLUDES_LOSS, 4.0),
+    (Category.warranty, re.compile(r"保证[^。；]{0,30}不(?:侵犯|侵害|存在)[^。；]{0,20}(?:知识产权|权利|权益|权利瑕疵)|"
+                                   r"不侵犯[^。；]{0,20}第三(?:方|人)[^。；]{0,10}(?:知识产权|权利|合法权益)"), 3.0),
+    (Category.price_payment, re.compile(r"收到[^。；]{0,12}(?:业主|发包人|建设单位|最终客户|终端客户|第三方|上游)[^。；]{0,8}"
+                                        r"(?:付款|支付|款项|拨付)"), 3.0),
+)
+# what makes a clause impose liability (not only limit it): a 违约金, a 定金, an
+# obligation to compensate loss, 继续履行 or 补救措施 (民法典第五百七十七条、第五百八十五条、
+# 第五百八十六条), unless negated (不承担…赔偿, 免于…)
+_OPERATIVE_BREACH = re.compile(r"违约金|定金|滞纳金|赔偿[^。；，,]{0,12}损失|承担[^。；，,]{0,6}赔偿责任|继续履行|补救措施")
+_CAP_WORD = re.compile(r"为限|不超过|不得超过|不高于|最高|上限|封顶|累计")
+_OPERATIVE_PENALTY = re.compile(r"违约金|定金|滞纳金")
+_NEGATION = re.compile(r"(?:不|不予|无需|无须|免于|免除|不再)$")
+_GENERIC_LIABILITY_TITLE = re.compile(r"违约|赔偿|责任")
+
+
+def _limits_only(title: str, sentences: Sequence[str]) -> bool:
+    """A clause titled 违约责任/赔偿/责任 whose sentences only cap or exclude liability."""
+    if not _GENERIC_LIABILITY_TITLE.search(title or "") or re.search(r"免责|限制|上限", title or ""):
+        return False
+    limits = any(_CAP.search(x) or _EXCLUDES_LOSS.search(x) or _NO_LIABILITY.search(x) for x in sentences)
+    if not limits:
+        return False
+    for x in sentences:
+        for seg in re.split(r"[，,]", x):
+            # a phrase that caps (``承担的赔偿责任总额以…为限``) is the cap itself: only a
+            # 违约金 or 定金 there imposes liability
+            rx = _OPERATIVE_PENALTY if _CAP_WORD.search(seg) or _EXCLUDES_LOSS.search(x) else _OPERATIVE_BREACH
+            for m in rx.finditer(seg):
+                if not _NEGATION.search(seg[max(0, m.start() - 4):m.start()]):
+                    return False
+    return True
 
 
 def _best(scores: Counter[Category], minimum: float) -> Category | None:
@@ -93,8 +170,14 @@ def _best(scores: Counter[Category], minimum: float) -> Category | None:
 # is a labour clause, in a 房屋租赁合同 a clause about 转让 is a lease clause.
 _TYPE_PRIOR: dict[str, Category] = {
     "劳动合同": Category.labor,
+    "劳务派遣协议": Category.labor,  # 劳动合同法第五章第二节 劳务派遣
+    "竞业限制协议": Category.labor,  # 劳动合同法第二十三条、第二十四条
     "房屋租赁合同": Category.lease,
+    "融资租赁合同": Category.lease,  # 民法典第十五章: 租赁物, 租金, 维修 (第七百五十条)
     "借款合同": Category.loan,
+    "保证合同": Category.guarantee,  # 民法典第十三章 保证合同
+    "抵押合同": Category.guarantee,  # 民法典物权编第十七章 抵押权
+    "个人信息委托处理协议": Category.data_protection,  # 个人信息保护法第二十一条
 }
 _PRIOR_WEIGHT = 4.0
 
@@ -109,9 +192,9 @@ def classify_clauses(clauses: Sequence[Clause], contract_type: str | None = None
 
     Args:
         clauses: clauses in reading order, as returned by :func:`pipelines.segment.segment`.
-        contract_type: when given, the type's home category (劳动合同 -> labor, 房屋租赁合同
-            -> lease, 借款合同 -> loan) gets a prior of 4 on clauses that already score
-            for it.
+        contract_type: when given, the type's home category (:data:`_TYPE_PRIOR`: 劳动合同
+            -> labor, 房屋租赁合同 -> lease, 借款合同 -> loan, 保证合同 -> guarantee …) gets a
+            prior of 4 on clauses that already score for it.
 
     Returns:
         New clause objects (same order) with ``category`` set.
