@@ -281,8 +281,8 @@ _TITLE_PATTERNS: tuple[tuple[str, str, int], ...] = (
     (r"(?<!质量)保证(?!金)|担保|保函|guarant", "保证合同", 1),
     (r"抵押|mortgage", "抵押合同", 1),
     (r"借款|贷款|借贷|loan", "借款合同", 1),
-    (r"运输|货运|物流|承运|托运|快递|transport|carriage|shipping|logistic", "运输合同", 1),
-    (r"承揽|加工|定作|来料|来样", "承揽合同", 1),
+    (r"运输|货运|物流(?!园|地产|中心建设)|承运|托运|快递|transport|carriage|shipping|logistic", "运输合同", 1),
+    (r"承揽|加工|定作|来料|来样|制作|印刷", "承揽合同", 1),
     (r"租赁|租房|出租|承租|lease|tenancy|rental", "房屋租赁合同", 1),
     # tier 2
     (r"采购|purchase|procurement", "采购合同", 2),
