@@ -10,6 +10,7 @@ the ratio shows what the JSON-schema grammar and validation cost.
 from __future__ import annotations
 
 import statistics
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path

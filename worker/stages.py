@@ -49,8 +49,8 @@ from worker.settings import Settings
 from worker.storage import ObjectMissing, Storage
 from worker.webhooks import enqueue_event, risk_changes
 
-__all__ = ["ACTIVE", "Resources", "StageContext", "StageRetry", "current_versions", "extract_stage", "fail_document",
-           "persist_stage", "review_stage", "start_stage"]
+__all__ = ["ACTIVE", "Resources", "StageContext", "StageRetry", "WorkerLost", "current_versions", "extract_stage",
+           "fail_document", "persist_stage", "review_stage", "start_stage"]
 
 log = get_task_logger(__name__)  # lines carry the task name and id
 ACTIVE = ("received", "queued", "processing")
@@ -68,10 +68,12 @@ class StageRetry(Exception):
 @dataclass(frozen=True)
 class StageContext:
     """Who runs a stage: ``token`` is ``<task id>:<retry count>``; ``queue_wait`` is
-    the seconds its message waited on the queue (None when unknown)."""
+    the seconds its message waited on the queue (None when unknown); ``worker`` the
+    worker's node name."""
 
     token: str
     queue_wait: float | None = None
+    worker: str | None = None
 
 
 class Resources:
@@ -344,7 +346,7 @@ def persist_stage(session: Session, document_id: int, *, settings: Settings, ctx
     doc = _active(session, document_id)
     if doc is None:
         return []
-    source = _run(session, doc.id, "generate" if settings.use_llm else "review")
+    source = _run(session, doc.id, "merge" if settings.use_llm else "review")
     if source is None or source.status != "done" or source.output is None:
         raise PipelineError("the review stage has no output for this document; re-queue it")
     out = source.output

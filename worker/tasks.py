@@ -1,10 +1,12 @@
 """Celery tasks: thin wrappers over :mod:`worker.stages`, :mod:`worker.intake` and
 :mod:`worker.webhooks` (DESIGN §3, §10).
 
-The chain of one document is ``start (ingest) -> extract (cpu) -> review (cpu) |
-generate (llm.<model>) -> persist (cpu)``, immutable signatures carrying the document
-id only; ``persist`` and failures send ``notify (webhooks)`` per delivery after their
-transaction commits. Transient faults (S3, database, broker unreachable) retry with
+The chain of one document is ``start (ingest) -> extract (cpu) -> review (cpu) -> persist
+(cpu)`` rules only, and with the model ``start -> extract -> prepare (cpu) -> generate ×
+clause batches (llm.<model>, a group) -> retrieve (cpu) -> generate × analysed clauses
+(llm.<model>, a group) -> merge (cpu) -> persist (cpu)`` (:mod:`worker.fanout`): immutable
+signatures carrying a document id, or a unit id for ``generate``; ``persist`` and failures
+send ``notify (webhooks)`` per delivery after their transaction commits. Transient faults (S3, database, broker unreachable) retry with
 exponential backoff and jitter (and, past the last retry, the relay re-sends the
 document later); permanent ones fail the document at once with a code; a time limit or
 an unexpected error fails it in ``on_failure``.
@@ -20,14 +22,14 @@ from functools import cache
 import kombu.exceptions
 import redis.exceptions
 import sqlalchemy.exc
-from celery import Task, chain
+from celery import Task, chain, group
 from billiard.exceptions import Terminated, WorkerLostError
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded, WorkerShutdown, WorkerTerminate
 from celery.utils.log import get_task_logger
 from sqlmodel import Session
 
 from pipelines.errors import register_fatal
-from worker import intake, stages, webhooks
+from worker import fanout, intake, stages, webhooks
 from worker.celery_app import QUICK_PUBLISH_RETRY, app
 from worker.db.session import engine_for
 from worker.metrics import QUEUE_WAIT, WEBHOOKS
@@ -66,7 +68,8 @@ def _ctx(task: Task) -> stages.StageContext:
     wait = round(max(0.0, time.time() - float(published)), 4) if published and not task.request.retries else None
     if wait is not None:
         QUEUE_WAIT.labels((task.request.delivery_info or {}).get("routing_key") or "?").observe(wait)
-    return stages.StageContext(token=f"{task.request.id}:{task.request.retries}", queue_wait=wait)
+    return stages.StageContext(token=f"{task.request.id}:{task.request.retries}", queue_wait=wait,
+                               worker=task.request.hostname)
 
 
 def _notify(delivery_ids: list[int]) -> None:
@@ -129,13 +132,72 @@ def review(self, document_id: int) -> None:
                                     ctx=_ctx(self), use_llm=False))
 
 
-@app.task(base=StageTask, bind=True, name="cr.generate", time_limit=S.llm_task_time_limit,
-          soft_time_limit=int(S.llm_task_time_limit * 0.9))
-def generate(self, document_id: int) -> None:
-    """The full review with this worker's model (queue ``llm.<model>``, loaded lazily)."""
+@app.task(base=StageTask, bind=True, name="cr.prepare")
+def prepare(self, document_id: int) -> None:
+    """Segment, classify, screen and plan the clause batches; fan them out (queue ``cpu``)."""
     with _session() as s:
-        _notify(stages.review_stage(s, document_id, storage=_storage(), resources=_resources(), settings=S,
-                                    ctx=_ctx(self), use_llm=True))
+        _fan(stages_out=fanout.prepare_stage(s, document_id, storage=_storage(), resources=_resources(), settings=S,
+                                             ctx=_ctx(self)), document_id=document_id)
+
+
+class UnitTask(StageTask):
+    """A ``generate`` unit: its argument is a unit id, so a failure is recorded against
+    the unit's document."""
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        if not args:
+            return
+        try:
+            with _session() as s:
+                from worker.db.models import LlmUnit
+
+                unit = s.get(LlmUnit, args[0])
+                doc_id = unit.document_id if unit is not None else None
+        except Exception:  # noqa: BLE001 - the database may be what failed; the relay re-sends later
+            log.exception("unit=%s: its document could not be looked up", args[0])
+            return
+        if doc_id is not None:
+            super().on_failure(exc, task_id, (doc_id,), kwargs, einfo)
+
+
+@app.task(base=UnitTask, bind=True, name="cr.generate", time_limit=S.llm_task_time_limit,
+          soft_time_limit=int(S.llm_task_time_limit * 0.9))
+def generate(self, unit_id: int) -> None:
+    """One unit of model work: a clause batch or a clause's analysis (queue
+    ``llm.<model>``; the model loads lazily, or the server backend is used)."""
+    with _session() as s:
+        out = fanout.generate_stage(s, unit_id, resources=_resources(), settings=S, ctx=_ctx(self))
+    _fan(stages_out=out)
+
+
+@app.task(base=StageTask, bind=True, name="cr.retrieve")
+def retrieve(self, document_id: int) -> None:
+    """Merge the batches, retrieve articles for the clauses to analyse; fan them out (``cpu``)."""
+    with _session() as s:
+        _fan(stages_out=fanout.retrieve_stage(s, document_id, resources=_resources(), settings=S, ctx=_ctx(self)),
+             document_id=document_id)
+
+
+@app.task(base=StageTask, bind=True, name="cr.merge")
+def merge(self, document_id: int) -> None:
+    """Build the review from rule findings, batches and analyses (queue ``cpu``)."""
+    with _session() as s:
+        _fan(stages_out=fanout.merge_stage(s, document_id, resources=_resources(), settings=S, ctx=_ctx(self)),
+             document_id=document_id)
+
+
+def _fan(*, stages_out, document_id: int | None = None) -> None:
+    """Send what a fan-out stage asked for after its commit: deliveries, a group of
+    ``generate`` units, or the next stage (a unit's document is in its ``next``)."""
+    if isinstance(stages_out, list):  # a guarded stage failed the document
+        _notify(stages_out)
+        return
+    _notify(stages_out.deliveries)
+    if stages_out.units:
+        group(generate.si(uid) for uid in stages_out.units).apply_async()
+    if stages_out.next:
+        doc = document_id if document_id is not None else stages_out.document_id
+        {"retrieve": retrieve, "merge": merge, "persist": persist}[stages_out.next].delay(doc)
 
 
 @app.task(base=StageTask, bind=True, name="cr.persist")
@@ -188,11 +250,14 @@ def reconcile() -> dict:
 
 
 def send_chain(document_id: int) -> None:
-    """Send the chain of one document (call only after its row is committed).
+    """Send the chain of one document (call only after its row is committed). With the
+    model, the chain ends at ``prepare``, which fans out and sends the rest.
 
     Raises:
         kombu.exceptions.OperationalError: the broker cannot be reached.
     """
-    review_step = generate.si(document_id) if S.use_llm else review.si(document_id)
-    chain(start.si(document_id), extract.si(document_id), review_step, persist.si(document_id)).apply_async(
-        retry_policy=QUICK_PUBLISH_RETRY)
+    if S.use_llm:
+        steps = (start.si(document_id), extract.si(document_id), prepare.si(document_id))
+    else:
+        steps = (start.si(document_id), extract.si(document_id), review.si(document_id), persist.si(document_id))
+    chain(*steps).apply_async(retry_policy=QUICK_PUBLISH_RETRY)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from sqlalchemy import JSON, Boolean, Column, DateTime, Index, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
-__all__ = ["ApiKey", "AuditEvent", "Batch", "Clause", "Document", "Review", "Risk", "StageRun", "Tenant",
+__all__ = ["ApiKey", "AuditEvent", "Batch", "Clause", "Document", "LlmUnit", "Review", "Risk", "StageRun", "Tenant",
            "WebhookDelivery", "WebhookEndpoint", "utcnow"]
 
 
@@ -181,6 +181,50 @@ class StageRun(SQLModel, table=True):
     started_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
     finished_at: datetime | None = Field(default=None, sa_column=_ts_null())
     output: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class LlmUnit(SQLModel, table=True):
+    """One unit of model work of one document, fanned out on ``llm.<model>`` (DESIGN §3, §6):
+    phase ``find`` is one clause batch read by :func:`pipelines.finder.read_batch`; phase
+    ``analyse`` is one clause's written analysis (:func:`pipelines.generate.analyse_clause`).
+
+    ``request`` holds the unit's inputs (clause ids, category, call budget; for
+    ``analyse`` the clause's findings, candidate articles and neighbours), written by the
+    cpu stage before the unit's message (which carries only ``id``) is sent; ``output``
+    its result, written once. Unique on (document, phase, unit key, pipeline version);
+    ``fingerprint`` names the inputs and versions (etag, kb, playbook, model), so a
+    redelivered message reuses a done unit and a re-run with new versions replaces it.
+    ``attempts`` counts deliveries of the same task whose worker died.
+    """
+
+    __tablename__ = "llm_unit"
+    __table_args__ = (UniqueConstraint("document_id", "phase", "unit_key", "pipeline_version", name="uq_llm_unit"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tenant_id: str = Field(foreign_key="tenant.id", index=True, max_length=64)
+    document_id: int = Field(foreign_key="document.id", index=True)
+    phase: str = Field(max_length=16)
+    unit_key: str = Field(max_length=64)
+    seq: int = 0
+    pipeline_version: str = Field(max_length=32)
+    fingerprint: str = Field(default="", max_length=64)
+    status: str = Field(default="pending", max_length=16)
+    attempts: int = 0
+    executions: int = 0
+    task_id: str | None = Field(default=None, max_length=64)
+    worker: str | None = Field(default=None, max_length=200)
+    request: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    output: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int | None = None
+    llm_seconds: float | None = None
+    seconds: float | None = None
+    queue_wait_seconds: float | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_ts())
+    started_at: datetime | None = Field(default=None, sa_column=_ts_null())
+    finished_at: datetime | None = Field(default=None, sa_column=_ts_null())
 
 
 class WebhookEndpoint(SQLModel, table=True):

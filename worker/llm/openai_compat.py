@@ -108,7 +108,9 @@ class OpenAIGenerator:
             r.raise_for_status()
             models = r.json().get("data") or []
         except (httpx.HTTPError, ValueError) as exc:
-            raise ModelLoadError(f"the LLM server at {self.base_url} cannot be asked for its models: {exc}") from exc
+            # unreachable or starting: worth retrying, unlike a server serving another model
+            raise ModelLoadError(f"the LLM server at {self.base_url} cannot be asked for its models: {exc}",
+                                 retryable=True) from exc
         served = {m.get("id"): m for m in models if isinstance(m, dict)}
         entry = served.get(self.served_name)
         if entry is None:
