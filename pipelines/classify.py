@@ -7,9 +7,15 @@ with no clear signal inherits the category of the article it belongs to, i.e. th
 enclosing path heading). Lexicon entries are the standard Chinese contract vocabulary
 of each category (民法典合同编 chapter and section names, 示范文本 clause titles).
 
-The contract type is scored from the document title (first lines) and the body,
-with the parties' role names (出租人/承租人, 用人单位/劳动者, 借款人/出借人 …) as strong
-evidence.
+A few sentence-level rules refine the words (:data:`_PATTERN_RULES`): a clause titled
+违约责任 that only caps or excludes liability is ``liability_limitation``; a promise of
+non-infringement is a ``warranty`` (权利瑕疵担保); payment after a third party pays is
+``price_payment``.
+
+The contract type (:data:`CONTRACT_TYPE_NAMES`, the DESIGN §14 taxonomy) is read from the
+contract's own title line first (:func:`contract_title`, :data:`_TITLE_PATTERNS`), then
+from the parties' role words (出租人/承租人 with 租赁物 and 出卖人, 特许人/被特许人,
+派遣单位/用工单位 …), then from the body vocabulary.
 """
 
 from __future__ import annotations
@@ -452,7 +458,9 @@ for _t, _roles in _ROLE_TYPES.items():
 # Tier-2 title types (and a bare 租赁 title) that the parties' roles may make more
 # specific: a 合作协议 between 特许人 and 被特许人 is a 特许经营合同, a 委托协议 whose
 # 受托方 处理个人信息 is a 个人信息委托处理协议 (个人信息保护法第二十一条).
-_REFINABLE = {"采购合同", "供货/经销合同", "买卖合同", "委托合同", "服务合同", "合作协议", "房屋租赁合同"}
+_REFINABLE = {"委托合同", "服务合同", "合作协议", "房屋租赁合同"}
+# role pairs that do not make a generic title more specific (both are generic themselves)
+_NOT_SPECIAL = {"采购合同", "供货/经销合同", "买卖合同", "委托合同", "服务合同", "合作协议", "保密协议"}
 _ROLE_BONUS = 6.0
 
 
@@ -494,7 +502,7 @@ def _refine(ttype: str | None, title: str, body: str, roles: Sequence[str]) -> s
         return "个人信息委托处理协议"
     if ttype in ("委托合同", "服务合同", "合作协议"):
         role_types = Counter(_ROLE_TO_TYPE[r] for r in roles)
-        special = [t for t, n in role_types.items() if n >= 2 and t not in _REFINABLE and t != "保密协议"]
+        special = [t for t, n in role_types.items() if n >= 2 and t not in _NOT_SPECIAL]
         if len(special) == 1:
             return special[0]
     return None
@@ -508,7 +516,7 @@ def classify_contract_type(doc: ExtractedDocument) -> str:
        head noun, then generic words by head noun. The more specific type named wins
        (``设备采购合同`` -> 采购合同, ``保密与竞业限制协议`` -> 保密协议 whose checks include the
        non-compete ones, ``住宅装饰装修工程施工合同`` -> 装饰装修合同).
-    2. **Roles.** A generic title (采购, 委托, 服务, 合作, a bare 租赁合同) is made specific by
+    2. **Roles.** A generic title (委托, 服务, 合作, a bare 租赁合同) is made specific by
        the parties' role lines or the defining relation: 出租人/承租人 with 租赁物 bought from
        an 出卖人 -> 融资租赁合同 (民法典第七百三十五条); 委托 处理个人信息 -> 个人信息委托处理协议;
        a role pair of a special type (特许人/被特许人, 派遣单位/用工单位, 物业服务人 …).
