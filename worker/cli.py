@@ -496,7 +496,6 @@ def eval_cmd(
         raise typer.Exit(1)
 
 
-@app.command()
 def bench(
     files: Annotated[list[Path], typer.Argument(help="Contracts to review (PDF, DOCX, TXT).")],
     no_llm: Annotated[bool, typer.Option("--no-llm", help="Rules only.")] = False,
@@ -551,7 +550,7 @@ def _print_metrics(metrics: dict) -> None:
 # the distributed deployment's commands: api, worker, beat, documents, reprocess, reconcile, webhooks, ...
 from worker.cli_ops import register as _register_deployment_commands  # noqa: E402
 
-_register_deployment_commands(app)
+_register_deployment_commands(app, bench_review=bench)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -376,3 +376,38 @@ def wait_documents(db_url: str, tenant: str, count: int, *, timeout: float = 90)
         return docs if len(docs) >= count and all(d.status in ("reviewed", "failed") for d in docs) else None
 
     return wait_for(done, timeout=timeout, interval=0.3, what=f"{count} finished documents of {tenant}")
+
+
+class LlamaServer:
+    """``python -m llama_cpp.server``: a real OpenAI-compatible engine serving a GGUF
+    under its registry name (what ``CR_LLM_BACKEND=openai`` talks to in the tests and
+    the chain benchmark)."""
+
+    def __init__(self, gguf: Path, *, name: str, log: Path, n_threads: int = 2, n_ctx: int = 4096,
+                 port: int | None = None, cpus: str | None = None):
+        self.port = port or free_port()
+        args = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", name,
+                "--n_ctx", str(n_ctx), "--n_threads", str(n_threads), "--host", "127.0.0.1", "--port", str(self.port)]
+        if cpus:  # pin the engine to these cores (taskset -c)
+            args = ["taskset", "-c", cpus, *args]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CR_")}
+        self.proc = Proc(args, env=env, log=log)
+
+        def up():
+            if not self.proc.alive():
+                raise RuntimeError(f"llama_cpp.server exited:\n{self.proc.log_text()[-3000:]}")
+            try:
+                import httpx
+
+                return httpx.get(f"{self.base_url}/models", timeout=2).status_code == 200
+            except Exception:  # noqa: BLE001 - not listening yet
+                return False
+
+        wait_for(up, timeout=180, interval=0.5, what="llama_cpp.server")
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def stop(self) -> None:
+        self.proc.stop()

@@ -54,8 +54,12 @@ def test_minio_notifies_the_api_with_a_persistent_queue_for_the_two_created_even
     assert ACCEPTED_EVENTS == {"s3:ObjectCreated:Put", "s3:ObjectCreated:CompleteMultipartUpload"}
 
 
+def _server_backed(svc: dict) -> bool:
+    return (svc.get("environment") or {}).get("CR_LLM_BACKEND") == "openai"
+
+
 def test_each_llm_worker_holds_one_model_on_one_reserved_card(compose):
-    llm = {n: s for n, s in compose["services"].items() if n.startswith("worker-llm-")}
+    llm = {n: s for n, s in compose["services"].items() if n.startswith("worker-llm-") and not _server_backed(s)}
     assert len(llm) >= 2
     cards = []
     for svc in llm.values():
@@ -66,3 +70,25 @@ def test_each_llm_worker_holds_one_model_on_one_reserved_card(compose):
         cmd = svc["command"]
         assert cmd[:3] == ["contract-review", "worker", "llm"] and "--model" in cmd and "--gpu" in cmd
     assert len(set(cards)) == len(cards)
+
+
+@pytest.mark.parametrize("profile,port", [("vllm", 8000), ("llama-server", 8080)])
+def test_optional_engines_own_one_card_each_and_their_workers_hold_no_model(compose, profile, port):
+    services = compose["services"]
+    engines = {n: s for n, s in services.items() if s.get("profiles") == [profile] and not n.startswith("worker-")}
+    workers = {n: s for n, s in services.items() if s.get("profiles") == [profile] and n.startswith("worker-llm-")}
+    assert len(engines) >= 2 and len(workers) == len(engines)
+    cards = [d for e in engines.values() for dev in e["deploy"]["resources"]["reservations"]["devices"]
+             for d in dev["device_ids"]]
+    assert len(set(cards)) == len(cards) == len(engines)
+    urls = set()
+    for svc in workers.values():
+        env = svc["environment"]
+        assert _server_backed(svc) and "deploy" not in svc and "--gpu" not in svc["command"]
+        host = env["CR_LLM_BASE_URL"].split("//")[1].split(":")[0]
+        assert host in engines and env["CR_LLM_BASE_URL"].endswith(f":{port}/v1")
+        urls.add(env["CR_LLM_BASE_URL"])
+        assert svc["command"][:3] == ["contract-review", "worker", "llm"] and "--concurrency" in svc["command"]
+    assert len(urls) == len(engines)  # one engine per card, each with its own workers
+    for name in (*engines, *workers):  # optional: the default `docker compose up` starts none of them
+        assert services[name]["profiles"] == [profile]
