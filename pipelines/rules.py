@@ -640,7 +640,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
       performer is late).
     """
     obj = params.get("object", "termination")
-    if obj == "termination" and (ctx.contract_type in ("劳动合同", "保密协议") or _C_LABOUR.search(clause.text)
+    if obj == "termination" and (ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议")
+                                 or _C_LABOUR.search(clause.text)
                                  or re.search(r"竞业", clause.text)):
         return []  # employment termination: the labour checks (劳动合同法第三十九条 ff.)
     for sent in _split(clause.text):
@@ -725,7 +726,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = rx.search(flat)
         if m is None:
             continue
-        if source == "third_party" and ctx.contract_type == "建设工程施工合同" and re.search(r"发包人", m.group(0)) \
+        if source == "third_party" and ctx.contract_type in ("建设工程施工合同", "装饰装修合同") and re.search(r"发包人", m.group(0)) \
                 and not re.search(r"分包|总包|承包人在收到", flat):
             continue  # the employer paying the main contractor is not a third party
         return [Hit(evidence=flat.strip(), sentence=flat)]
@@ -976,7 +977,7 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
             if _C_RESULT_ALLOCATED.search(flat) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat):
                 return []
     if ctx.contract_type != "技术开发合同" and (
-            ctx.contract_type not in ("服务合同", "委托合同", "软件许可合同", "其他")
+            ctx.contract_type not in ("服务合同", "技术服务合同", "委托合同", "软件许可合同", "承揽合同", "广告发布合同", "其他")
             or re.search(r"劳动合同|用人单位|施工合同|发包人|承包人|租赁", ctx.text[:3000])
             or not _C_COMMISSIONED.search(ctx.text.replace("\n", ""))):
         return []
@@ -1006,7 +1007,7 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
     (买卖, 采购, 供货, 承揽/加工, 定作).
     """
     head = ctx.text[:600]
-    if ctx.contract_type not in ("买卖合同", "采购合同", "其他") or (
+    if ctx.contract_type not in ("买卖合同", "采购合同", "供货/经销合同", "承揽合同", "其他") or (
             ctx.contract_type == "其他" and not re.search(r"承揽|定作|加工合同|供货合同|购销合同|订货合同", head)):
         return []
     if re.search(r"商品房|房屋|不动产|房产|建设工程|施工|土地", head):

@@ -286,3 +286,9 @@ def test_clause_categories_in_several_phrasings(title, text, expected):
 def test_a_guarantee_contract_pulls_its_ambiguous_clauses_to_guarantee():
     text = "保证人在债权人要求时承担责任，范围包括主债务及利息。"
     assert _one("责任范围", text, "保证合同") == Category.guarantee
+
+
+def test_the_published_contract_types_are_the_ones_the_classifier_outputs():
+    from pipelines.types import CONTRACT_TYPES
+
+    assert CONTRACT_TYPES == CONTRACT_TYPE_NAMES
