@@ -149,7 +149,8 @@ def run_fleet_bench(file: Path, *, count: int, tenant_id: str, layout: Layout, t
     Returns:
         The chain figures plus ``layout``, ``free_running`` (the engine's tokens/s with no
         schema, the layout idle), ``engine_vs_free_running`` (ratio),
-        ``whole_contract_prompt_tokens`` and ``prompt_tokens_vs_whole_contract``, and
+        ``whole_contract_prompt_tokens`` and ``prompt_tokens_vs_whole_contract`` (None
+        when the GGUF is not on this machine), and
         ``server_prefix_cache`` (llama_cpp.server's log; None otherwise).
 
     Raises:
@@ -216,7 +217,9 @@ def run_fleet_bench(file: Path, *, count: int, tenant_id: str, layout: Layout, t
         procs.stop()
     from pipelines.extract import extract
 
-    whole = whole_contract_prompt_tokens(gguf, extract(Path(file).read_bytes(), filename=Path(file).name).text)
+    # the model's own tokenizer where its GGUF is on this machine (an engine elsewhere: not measured)
+    whole = (whole_contract_prompt_tokens(gguf, extract(Path(file).read_bytes(), filename=Path(file).name).text)
+             if gguf.exists() else None)
     llm = figures.get("llm") or {}
     eng = llm.get("engine_tokens_per_second")
     per = llm.get("prompt_tokens_per_contract")
