@@ -147,6 +147,8 @@ def review(
     no_llm: Annotated[bool, typer.Option("--no-llm", help="Rules only; do not load the LLM.")] = False,
     playbook: Annotated[list[Path], typer.Option("--playbook", help="Extra playbook YAML file (repeatable).")] = [],
     no_store: Annotated[bool, typer.Option("--no-store", help="Do not store the document and review in the database.")] = False,
+    redline: Annotated[Path | None, typer.Option("--redline", help="Write a Word file: the DOCX with each suggested revision as a tracked change and a comment per risk (PDF/TXT: a DOCX of the text).")] = None,
+    html_path: Annotated[Path | None, typer.Option("--html", help="Write the review page: one static HTML file (no network), clauses highlighted, click a risk for its reasoning.")] = None,
 ) -> None:
     """Review one contract and print its risks.
 
@@ -206,6 +208,19 @@ def review(
             else:
                 annotated_pdf.write_bytes(annotate_bounded(data, result.review, limits=settings.parse_limits))
                 err.print(f"annotated PDF written to {_safe(annotated_pdf)}", highlight=False)
+        if redline:
+            from pipelines.redline import redline_review
+
+            red = redline_review(data, result.review)
+            redline.write_bytes(red.data)
+            err.print(f"redline written to {_safe(redline)}: {len(red.changed)} tracked revision(s), "
+                      f"{len(red.commented)} comment(s)" + (f"; evidence not found in one paragraph for "
+                      f"{', '.join(red.not_located)} (comment only)" if red.not_located else ""), highlight=False)
+        if html_path:
+            from worker.outputs import review_page
+
+            html_path.write_text(review_page(result.review, data=data, index=index), encoding="utf-8")
+            err.print(f"review page written to {_safe(html_path)}", highlight=False)
 
 
 @kb_app.command("build")
@@ -523,6 +538,121 @@ def bench(
     out.print(table)
     if out_path:
         out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+@app.command()
+def compare(
+    old: Annotated[Path, typer.Argument(help="The earlier draft (PDF, DOCX or TXT).")],
+    new: Annotated[Path, typer.Argument(help="The later draft.")],
+    no_llm: Annotated[bool, typer.Option("--no-llm", help="Rules only; do not load the LLM.")] = False,
+    stance: Annotated[Stance, typer.Option(help="Review for both sides or for 甲方/乙方.")] = Stance.neutral,
+    out_path: Annotated[Path | None, typer.Option("--out", help="Write the comparison JSON here.")] = None,
+    redline: Annotated[Path | None, typer.Option("--redline", help="Write a DOCX of the new draft with the differences as tracked changes.")] = None,
+    html_path: Annotated[Path | None, typer.Option("--html", help="Write the comparison as a static HTML page.")] = None,
+) -> None:
+    """Compare two drafts: align their clauses (renumbered and moved clauses recognised),
+    classify each as unchanged/modified/moved/added/deleted with a text diff, review both
+    and list the risks added, removed and changed.
+
+    Example: contract-review compare v1.docx v2.docx --no-llm --out diff.json --html diff.html
+    """
+    from pipelines.compare import compare_html, compare_redline_docx
+    from worker.outputs import compare_bytes
+    from worker.runtime import load_generator, load_index, load_playbook_for, review_options
+
+    for f in (old, new):
+        if not f.is_file():
+            raise _fail("not_found", f"{_display_name(f)} does not exist or is not a file")
+    settings = get_settings()
+    with _errors(), _progress() as prog:
+        task = prog.add_task("loading statute index", total=None)
+        index = load_index(settings)
+        generator = None
+        if not no_llm:
+            prog.update(task, description=f"loading model {settings.model}")
+            generator = load_generator(settings)
+        prog.update(task, description="reviewing both drafts")
+        result, changes = compare_bytes((_display_name(old), old.read_bytes()), (_display_name(new), new.read_bytes()),
+                                        index=index, playbook=load_playbook_for(settings), generator=generator,
+                                        options=review_options(settings, stance=stance, use_llm=not no_llm))
+    s = result["summary"]
+    table = Table(title=f"{_safe(_display_name(old))} → {_safe(_display_name(new))}")
+    for col in ("change", "old", "new", "similarity"):
+        table.add_column(col, overflow="fold")
+    for c in result["clauses"]:
+        if c["kind"] == "unchanged" and not c["renumbered"]:
+            continue
+        label = c["kind"] + (" (renumbered)" if c["renumbered"] else "") + (" (edited)" if c["kind"] == "moved" and c["text_changed"] else "")
+        table.add_row(label, _safe(" > ".join(c["old"]["path"]) if c["old"] else "—"),
+                      _safe(" > ".join(c["new"]["path"]) if c["new"] else "—"), f"{c['similarity']:.2f}")
+    out.print(table)
+    out.print(" · ".join(f"{k} {v}" for k, v in s.items()), highlight=False)
+    for kind in ("added", "removed"):
+        for r in result["risks"][kind]:
+            out.print(f"risk {kind}: " + _safe(f"[{r['severity']}] {r['title']} — {' > '.join(r['path'])}"), highlight=False)
+    for r in result["risks"]["changed"]:
+        out.print(f"risk changed ({', '.join(r['fields'])}): {_safe(r['new']['title'])}", highlight=False)
+    with _errors():
+        if out_path:
+            out_path.write_text(json.dumps(result, ensure_ascii=False, indent=2), encoding="utf-8")
+            err.print(f"comparison written to {_safe(out_path)}", highlight=False)
+        if redline:
+            redline.write_bytes(compare_redline_docx(changes, title=f"{_display_name(old)} → {_display_name(new)}"))
+            err.print(f"comparison redline written to {_safe(redline)}", highlight=False)
+        if html_path:
+            html_path.write_text(compare_html(result), encoding="utf-8")
+            err.print(f"comparison page written to {_safe(html_path)}", highlight=False)
+
+
+@app.command("export")
+def export_cmd(
+    source: Annotated[str, typer.Argument(help="A folder of contracts (reviewed now) or a stored batch id.")],
+    xlsx: Annotated[Path, typer.Option("--xlsx", help="Write the workbook here.")],
+    no_llm: Annotated[bool, typer.Option("--no-llm", help="Rules only (for a folder).")] = False,
+    stance: Annotated[Stance, typer.Option(help="Stance for every contract of a folder.")] = Stance.neutral,
+) -> None:
+    """Export reviews to XLSX: one row per risk (document, clause, page, category,
+    severity, title, citations, suggestion, confidence) and a summary row per document.
+
+    A folder's PDF, DOCX and TXT files are reviewed first; a batch id reads the stored
+    reviews of that batch from the database (CR_DATABASE_URL).
+
+    Example: contract-review export ./contracts --xlsx review.xlsx --no-llm
+    """
+    from pipelines.xlsx_export import ExportRow, reviews_xlsx
+    from worker.outputs import contracts_in, export_rows_for_batch, review_paths
+
+    settings = get_settings()
+    path = Path(source)
+    with _errors():
+        if path.is_dir():
+            files = contracts_in(path)
+            if not files:
+                raise _fail("no_contracts", f"no .pdf, .docx or .txt file in {_safe(source)}")
+            with _progress() as prog:
+                task = prog.add_task("loading", total=len(files))
+                done = review_paths(settings, files, use_llm=not no_llm, stance=stance,
+                                    progress=lambda d, done_, total: prog.update(task, description=d, completed=done_))
+            rows = [ExportRow(p.name, review=r.review if r else None, error=e) for p, r, e in done]
+        elif source.isdigit():
+            from sqlmodel import Session
+
+            from worker.db.session import engine_for, upgrade
+
+            upgrade(settings.db_url)
+            with Session(engine_for(settings.db_url)) as session:
+                try:
+                    rows = export_rows_for_batch(session, int(source))
+                except LookupError as exc:
+                    raise _fail("not_found", str(exc)) from None
+        else:
+            raise _fail("not_found", f"{_safe(source)} is neither a folder nor a batch id")
+        xlsx.write_bytes(reviews_xlsx(rows))
+    risks = sum(len(r.review.risks) for r in rows if r.review)
+    failed = [r for r in rows if r.review is None]
+    out.print(f"{len(rows)} document(s), {risks} risk(s) written to {_safe(xlsx)}"
+              + (f"; {len(failed)} without a review: " + "; ".join(_safe(f"{r.name} ({r.error})") for r in failed)
+                 if failed else ""), highlight=False)
 
 
 def _print_metrics(metrics: dict) -> None:
