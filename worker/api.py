@@ -17,6 +17,8 @@ Run it with ``contract-review api`` (uvicorn).
 
 import hmac
 import uuid
+from functools import lru_cache
+from urllib.parse import quote
 from collections import Counter
 from datetime import UTC, datetime
 from typing import Annotated
@@ -40,6 +42,19 @@ from worker.settings import Settings, get_settings
 from worker.storage import Storage, StorageUnavailable
 
 __all__ = ["MAX_ID", "create_app"]
+
+
+@lru_cache(maxsize=1)
+def _statute_index():
+    """The current statute index for the review page's article texts, loaded once per
+    process; None when there is none (the page then says the store was not consulted)."""
+    from knowledge.errors import KnowledgeError
+    from worker.runtime import load_index
+
+    try:
+        return load_index(get_settings(), build_if_missing=False)
+    except KnowledgeError:
+        return None
 
 MAX_ID = 2**31 - 1  # ids are PostgreSQL integers: a larger one names nothing
 Id = Annotated[int, Path(ge=1, le=MAX_ID, description="a positive 31-bit id")]
@@ -389,6 +404,165 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tmp.write_bytes(pdf)
             tmp.replace(cached)  # atomic: a concurrent request reads a whole file or makes its own
         return FileResponse(cached, media_type="application/pdf")
+
+    # ---------------------------------------------------------------- lawyer-facing outputs (issue 11)
+
+    def current_review(session: Session, tenant_id: str, doc: Document):
+        from pipelines.types import Review
+
+        row = crud.latest_review(session, tenant_id=tenant_id, document_id=doc.id)
+        if row is None:
+            raise HTTPException(404, f"no review (document status: {doc.status})")
+        return row, Review.model_validate(row.body)
+
+    def cached_output(tenant_id: str, doc: Document, row, suffix: str, make) -> bytes:
+        """Made once per review revision, then served from ``CR_DATA_DIR/outputs``."""
+        cached = settings.data_dir / "outputs" / tenant_id / f"{doc.id}-{row.id}.{suffix}"
+        if not cached.exists():
+            payload = make()
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{uuid.uuid4().hex}.tmp")
+            tmp.write_bytes(payload)
+            tmp.replace(cached)
+        return cached.read_bytes()
+
+    @app.get("/v1/documents/{document_id}/redline.docx", tags=["documents"], responses={200: {"content": {
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {}}}})
+    def get_redline(document_id: Id, tenant: TenantDep, session: SessionDep) -> Response:
+        """The Word redline of the current review: the uploaded DOCX with each suggested
+        revision as a tracked change and a comment per risk (a PDF or TXT upload: a DOCX
+        of its text with the same changes and comments)."""
+        from pipelines.redline import redline_review
+
+        doc = own_document(session, tenant, document_id)
+        row, review = current_review(session, tenant.id, doc)
+
+        def make() -> bytes:
+            data = None
+            if doc.format == "docx":
+                data, _ = storage.get(doc.bucket, doc.object_key, max_bytes=settings.max_document_bytes)
+            try:
+                return redline_review(data, review).data
+            except ValueError as exc:
+                raise HTTPException(422, {"code": "corrupt", "message": str(exc)}) from None
+
+        name = (doc.filename.rsplit(".", 1)[0] or "review") + "-redline.docx"
+        return Response(cached_output(tenant.id, doc, row, "redline.docx", make),
+                        media_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                        headers={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
+
+    optional_bearer = HTTPBearer(auto_error=False)
+
+    @app.get("/review/{document_id}", tags=["documents"], response_class=Response,
+             responses={200: {"content": {"text/html": {}}}})
+    def review_page_route(document_id: Id, session: SessionDep,
+                          cred: Annotated[HTTPAuthorizationCredentials | None, Depends(optional_bearer)],
+                          expires: Annotated[int | None, Query(ge=0, le=2**40)] = None,
+                          sig: Annotated[str | None, Query(max_length=100)] = None) -> Response:
+        """The review page (HTML) of a document's current review: with the tenant's API
+        key, or with a signed link from ``POST /v1/documents/{id}/share`` until it
+        expires. Anything else is 404, as for a document that does not exist."""
+        from worker.outputs import review_page, share_secret, verify_share
+
+        doc = session.get(Document, document_id)
+        tenant_id = crud.tenant_for_api_key(session, key=cred.credentials) if cred else None
+        allowed = doc is not None and (
+            (tenant_id is not None and doc.tenant_id == tenant_id)
+            or (expires is not None and sig is not None
+                and verify_share(share_secret(settings), doc.tenant_id, doc.id, expires, sig)))
+        if not allowed:
+            if cred is None and sig is None:
+                raise HTTPException(401, "a valid API key or a signed share link is required",
+                                    headers={"WWW-Authenticate": "Bearer"})
+            raise HTTPException(404, "no such document")
+        row, review = current_review(session, doc.tenant_id, doc)
+
+        def make() -> bytes:
+            data = None
+            if doc.format == "pdf":
+                data, _ = storage.get(doc.bucket, doc.object_key, max_bytes=settings.max_document_bytes)
+            return review_page(review, data=data, index=_statute_index()).encode("utf-8")
+
+        from pipelines.html_report import CSP
+
+        return Response(cached_output(doc.tenant_id, doc, row, "html", make), media_type="text/html; charset=utf-8",
+                        headers={"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+                                 "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store"})
+
+    class ShareIn(BaseModel):
+        ttl_seconds: int = Field(86400, ge=60, le=7 * 24 * 3600, description="how long the link works (60 s to 7 days)")
+
+    @app.post("/v1/documents/{document_id}/share", tags=["documents"])
+    def share_review(document_id: Id, tenant: TenantDep, session: SessionDep,
+                     body: Annotated[ShareIn | None, Body()] = None) -> dict:
+        """A short-lived signed link to the document's review page (no API key needed to
+        open it): ``{"url": "/review/{id}?expires=…&sig=…", "expires_at": ISO time}``.
+        Signed with HMAC-SHA256 (``CR_SHARE_SECRET`` or ``CR_DATA_DIR/share.key``)."""
+        from worker.outputs import share_secret, sign_share
+
+        doc = own_document(session, tenant, document_id)
+        expires, sig = sign_share(share_secret(settings), tenant.id, doc.id, (body or ShareIn()).ttl_seconds)
+        crud.add_audit(session, tenant_id=tenant.id, actor="api", action="review.shared", subject=f"document:{doc.id}")
+        session.commit()
+        return {"url": f"/review/{doc.id}?expires={expires}&sig={sig}",
+                "expires_at": datetime.fromtimestamp(expires, UTC).isoformat()}
+
+    @app.get("/v1/batches/{batch_id}/export.xlsx", tags=["batches"], responses={200: {"content": {
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
+    def export_batch(batch_id: Id, tenant: TenantDep, session: SessionDep) -> Response:
+        """The batch as a workbook: one row per risk of each document's current review,
+        and a summary row per document (failed and pending ones with their state)."""
+        from pipelines.xlsx_export import reviews_xlsx
+        from worker.outputs import export_rows_for_batch
+
+        try:
+            rows = export_rows_for_batch(session, batch_id, tenant_id=tenant.id)
+        except LookupError:
+            raise HTTPException(404, "no such batch") from None
+        return Response(reviews_xlsx(rows), media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                        headers={"Content-Disposition": f'attachment; filename="batch-{batch_id}.xlsx"'})
+
+    @app.get("/v1/compare", tags=["documents"])
+    def compare_documents(tenant: TenantDep, session: SessionDep, old: Annotated[int, Query(ge=1, le=MAX_ID)],
+                          new: Annotated[int, Query(ge=1, le=MAX_ID)],
+                          format: Annotated[str, Query(pattern="^(json|html|docx)$")] = "json") -> Response:
+        """Compare two reviewed documents of the tenant (``old`` and ``new`` ids): clause
+        alignment with kinds and text diffs, and the risks added, removed and changed
+        between their current reviews. ``format`` json (default), html or docx
+        (differences as tracked changes). The drafts are re-read (in a limited child
+        process) and segmented; the risks are those of the stored reviews."""
+        from pipelines.compare import (align_clauses, compare_html, compare_redline_docx, compare_reviews,
+                                       comparison_json)
+        from pipelines.errors import InputError
+        from pipelines.sandbox import extract_bounded
+        from pipelines.segment import segment
+
+        docs, reviews, clauses = [], [], []
+        for document_id in (old, new):
+            doc = own_document(session, tenant, document_id)
+            _, review = current_review(session, tenant.id, doc)
+            data, _ = storage.get(doc.bucket, doc.object_key, max_bytes=settings.max_document_bytes)
+            try:
+                extracted = extract_bounded(data, filename=doc.filename, max_bytes=settings.max_document_bytes,
+                                            max_pages=settings.max_pages, limits=settings.parse_limits)
+            except InputError as exc:
+                raise HTTPException(422, {"code": str(exc.code), "message": exc.message}) from None
+            docs.append(doc)
+            reviews.append(review)
+            clauses.append(segment(extracted))
+        changes = align_clauses(clauses[0], clauses[1])
+        result = comparison_json(changes, old_doc={"document_id": docs[0].id, **reviews[0].document},
+                                 new_doc={"document_id": docs[1].id, **reviews[1].document},
+                                 risks=compare_reviews(reviews[0], reviews[1], changes))
+        if format == "html":
+            from pipelines.html_report import CSP
+
+            return Response(compare_html(result), media_type="text/html; charset=utf-8",
+                            headers={"Content-Security-Policy": CSP})
+        if format == "docx":
+            return Response(compare_redline_docx(changes, title=f"{docs[0].filename} → {docs[1].filename}"),
+                            media_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+        return JSONResponse(result)
 
     @app.post("/v1/webhook-endpoints", status_code=201, response_model=EndpointCreated, tags=["webhooks"])
     def create_endpoint(body: EndpointIn, tenant: TenantDep, session: SessionDep) -> EndpointCreated:

