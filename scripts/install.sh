@@ -33,5 +33,18 @@ if ! command -v docker-compose >/dev/null && command -v apt-get >/dev/null && [ 
     || echo "    could not install docker-compose; the compose check will be skipped"
 fi
 
+# Real clients for the lawyer-facing outputs (issue 11): LibreOffice opens the Word redline,
+# Chromium (driven by Playwright, never downloaded) the review page, Noto CJK renders Chinese.
+# The tests that need them skip when they are absent.
+missing=""
+command -v soffice >/dev/null || missing="$missing libreoffice-writer-nogui"
+command -v chromium >/dev/null || missing="$missing chromium"
+fc-list :lang=zh 2>/dev/null | grep -q . || missing="$missing fonts-noto-cjk"
+if [ -n "$missing" ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "==> installing$missing (redline and review-page tests)"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null) \
+    || echo "    could not install$missing; the LibreOffice/Chromium tests will be skipped"
+fi
+
 echo "==> default model"
 contract-review models install
