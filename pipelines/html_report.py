@@ -115,15 +115,29 @@ def _clause_spans(review: Review) -> list[tuple[int, int, str, list[Risk]]]:
     return spans
 
 
+def _find(text: str, evidence: str) -> tuple[int, int] | None:
+    """``[start, end)`` of ``evidence`` in ``text``: exactly, else ignoring whitespace
+    (the finder's quote may join the clause's lines)."""
+    ev = evidence.strip()
+    if not ev:
+        return None
+    i = text.find(ev)
+    if i >= 0:
+        return i, i + len(ev)
+    kept = [k for k, ch in enumerate(text) if not ch.isspace()]
+    needle = "".join(ev.split())
+    at = "".join(text[k] for k in kept).find(needle)
+    return None if at < 0 else (kept[at], kept[at + len(needle) - 1] + 1)
+
+
 def _clause_html(text: str, risks: list[Risk]) -> str:
     """The clause's text with each risk's evidence in ``<mark>`` (first occurrence, no overlaps)."""
     marks: list[tuple[int, int, list[str]]] = []
     for r in risks:
-        ev = r.original_text.strip()
-        i = text.find(ev) if ev else -1
-        if i < 0:
+        span = _find(text, r.original_text)
+        if span is None:
             continue
-        j = i + len(ev)
+        i, j = span
         for k, (a, b, ids) in enumerate(marks):
             if a == i and b == j:
                 ids.append(r.risk_id)

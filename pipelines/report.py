@@ -97,12 +97,58 @@ def _active(doc: pymupdf.Document, xref: int, prefix: str) -> bool:
     return bool(prefix) and doc.xref_get_key(xref, prefix + "Next")[0] != "null"
 
 
-def annotate_pdf(data: bytes, review: Review) -> bytes:
-    """Return a copy of the PDF with every flagged clause highlighted and a note.
+def _evidence_quads(page: pymupdf.Page, risk, rects: list[pymupdf.Rect]) -> list:
+    """Quads of the risk's evidence on ``page`` within the clause's line ``rects``.
 
-    Each risk highlights its clause's line rectangles (colour by severity) and adds a
-    note at the first rectangle with category, severity, explanation, suggestion and
-    citations.
+    The evidence is searched in the clause area; when the PDF's text does not match it
+    as one string (it runs over lines), each clause line it overlaps is searched for its
+    part of the evidence, and a line whose part is not found is taken whole. ``[]`` when
+    the evidence is not on this page."""
+    ev = risk.original_text.strip()
+    if not ev or not rects:
+        return []
+    clip = pymupdf.Rect(rects[0])
+    for r in rects[1:]:
+        clip |= r
+    hits = page.search_for(ev, clip=clip + (-1, -1, 1, 1), quads=True)
+    if hits:
+        return hits
+    lines = [ln for ln in risk.clause.text.split("\n") if ln.strip()]
+    page_boxes = [b for b in risk.clause.bboxes]
+    if len(lines) != len(page_boxes):
+        return []
+    text = risk.clause.text
+    start = text.find(ev)
+    end = start + len(ev)
+    if start < 0:  # the evidence as the finder quotes it may join lines: match without whitespace
+        kept = [i for i, ch in enumerate(text) if not ch.isspace()]
+        squashed, needle = "".join(text[i] for i in kept), "".join(ev.split())
+        at = squashed.find(needle) if needle else -1
+        if at < 0:
+            return []
+        start, end = kept[at], kept[at + len(needle) - 1] + 1
+    pos, quads = 0, []
+    for line, box in zip(lines, page_boxes, strict=True):
+        at = risk.clause.text.find(line, pos)
+        pos = at + len(line)
+        if box.page != page.number + 1 or at >= end or pos <= start:
+            continue
+        part = line[max(start - at, 0):min(end - at, len(line))].strip()
+        rect = pymupdf.Rect(box.x0, box.y0, box.x1, box.y1)
+        found = page.search_for(part, clip=rect + (-1, -1, 1, 1), quads=True) if part else []
+        quads += found or [rect.quad]
+    return quads
+
+
+def annotate_pdf(data: bytes, review: Review) -> bytes:
+    """Return a copy of the PDF with every risk's evidence highlighted, its clause
+    outlined, and a note.
+
+    Each risk highlights its evidence (``original_text``; colour by severity), found in the
+    clause's lines; when the evidence cannot be found on the page the whole clause is
+    highlighted as before. The clause is outlined with a rectangle per page (the union of
+    its line rectangles), and a note at its first line carries category, severity,
+    explanation, suggestion and citations.
 
     Args:
         data: the original PDF bytes (the same file the review was made from).
@@ -145,8 +191,21 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
             for box in r.clause.bboxes:
                 if 1 <= box.page <= doc.page_count:
                     by_page.setdefault(box.page, []).append(pymupdf.Rect(box.x0, box.y0, box.x1, box.y1))
-            for n, rects in by_page.items():  # one highlight per page with a quad per line
-                annot = page_of(n).add_highlight_annot(quads=[rect.quad for rect in rects])
+            evidence = {n: _evidence_quads(page_of(n), r, rects) for n, rects in by_page.items()}
+            if not any(evidence.values()):  # evidence not found: highlight the clause, as before
+                evidence = {n: [rect.quad for rect in rects] for n, rects in by_page.items()}
+            for n, rects in by_page.items():
+                outline = pymupdf.Rect(rects[0])
+                for rect in rects[1:]:
+                    outline |= rect
+                box = page_of(n).add_rect_annot(outline + (-2, -2, 2, 2))
+                box.set_colors(stroke=colour)
+                box.set_border(width=1)
+                box.set_info(title=f"{r.risk_id} {r.severity.value}", content=f"条款：{' > '.join(r.clause.path)}")
+                box.update()
+                if not evidence.get(n):
+                    continue
+                annot = page_of(n).add_highlight_annot(quads=evidence[n])  # one highlight per page
                 if annot is None:
                     continue
                 annot.set_colors(stroke=colour)

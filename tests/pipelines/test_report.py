@@ -45,15 +45,29 @@ def test_review_json_validates_against_the_published_schema():
     jsonschema.validate(body, json.loads(REVIEW_SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
-def test_annotated_pdf_has_a_highlight_per_page_with_a_quad_per_line_and_a_note_per_risk():
+def test_annotated_pdf_highlights_the_evidence_outlines_the_clause_and_adds_a_note():
     out = pymupdf.open(stream=annotate_pdf(_pdf(), _review()), filetype="pdf")
     page = out[0]
     annots = [(a.type[1], a.info["content"]) for a in page.annots()]
-    assert sorted(kind for kind, _ in annots) == ["Highlight", "Text"]
+    assert sorted(kind for kind, _ in annots) == ["Highlight", "Square", "Text"]
     [highlight] = [a for a in page.annots() if a.type[1] == "Highlight"]
-    assert len(highlight.vertices) == 2 * 4  # one quad (4 points) per line of the clause
+    # the evidence only: inside the second line, narrower than it, not the heading line
+    line = pymupdf.Rect(72, 108, 300, 124)
+    assert line.contains(highlight.rect) or highlight.rect.intersect(line).get_area() > 0.8 * highlight.rect.get_area()
+    assert highlight.rect.y0 > 104 and highlight.rect.width < line.width
+    [outline] = [a for a in page.annots() if a.type[1] == "Square"]
+    assert outline.rect.contains(pymupdf.Rect(72, 88, 300, 124))  # the whole clause
     note = next(content for kind, content in annots if kind == "Text")
     assert "违约金标准明显过高" in note and "第五百八十五条" in note and "改为万分之五" in note
+
+
+def test_annotated_pdf_highlights_the_clause_when_the_evidence_is_not_on_the_page():
+    review = _review()
+    risk = review.risks[0].model_copy(update={"original_text": "不在此页的文字"})
+    out = pymupdf.open(stream=annotate_pdf(_pdf(), review.model_copy(update={"risks": (risk,)})), filetype="pdf")
+    page = out[0]
+    [highlight] = [a for a in page.annots() if a.type[1] == "Highlight"]
+    assert len(highlight.vertices) == 2 * 4  # one quad (4 points) per line of the clause
 
 
 def test_table_rows_show_clause_page_and_short_citation():
@@ -74,4 +88,4 @@ def test_annotated_pdf_drops_the_originals_javascript_and_embedded_files():
     out = pymupdf.open(stream=out_bytes, filetype="pdf")
     # THEN neither survives, and the notes are still there
     assert out.embfile_count() == 0 and b"app.alert" not in out_bytes
-    assert len(list(out[0].annots())) == 2  # the highlight (a quad per line) and the note
+    assert len(list(out[0].annots())) == 3  # the evidence highlight, the clause outline and the note
