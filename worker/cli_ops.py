@@ -45,7 +45,7 @@ def _run_worker(queues: list[str], concurrency: int, name: str, loglevel: str, m
 
     if get_settings().worker_metrics_port and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cr-metrics-")
-    from worker.celery_app import app
+    from worker.chain.app import app
 
     argv = ["worker", "-Q", ",".join(queues), "-c", str(concurrency), "--prefetch-multiplier", "1",
             "-n", name, "-l", loglevel, "-E"]
@@ -127,7 +127,7 @@ def beat(loglevel: Annotated[str, typer.Option("--loglevel", "-l")] = "INFO") ->
 
     Example: contract-review beat
     """
-    from worker.celery_app import app
+    from worker.chain.app import app
     from worker.settings import get_settings
 
     schedule = get_settings().data_dir / "celerybeat-schedule"
@@ -162,7 +162,7 @@ def reprocess(
     """
     from worker.intake import reprocess_stale
     from worker.settings import get_settings
-    from worker.stages import current_versions
+    from worker.chain.stages import current_versions
 
     if not stale:
         raise typer.BadParameter("say which documents: --stale")
@@ -199,7 +199,7 @@ def webhooks_redeliver(
     from sqlmodel import select
 
     from worker.db.models import WebhookDelivery, utcnow
-    from worker.tasks import notify
+    from worker.chain.tasks import notify
     from worker.webhooks import due_deliveries
 
     with _session() as s:
@@ -296,7 +296,7 @@ def bench_chain(
 
     Example: contract-review bench-chain examples/设备采购合同.txt --count 40
     """
-    from worker.chain_bench import run_chain_bench
+    from worker.bench.chain import run_chain_bench
 
     figures = run_chain_bench(file, count=count, tenant_id=tenant, timeout=timeout)
     out.print_json(json.dumps(figures, ensure_ascii=False))
@@ -341,7 +341,7 @@ def bench_fleet(
 
     Example: contract-review bench chain examples/设备采购合同.txt -n 4 -W 1 -L 2 --backend openai
     """
-    from worker.fleet_bench import Layout, run_fleet_bench
+    from worker.bench.fleet import Layout, run_fleet_bench
 
     if backend not in ("llamacpp", "openai"):
         raise typer.BadParameter("--backend must be llamacpp or openai")

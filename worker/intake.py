@@ -233,7 +233,7 @@ def dispatch(session: Session, document_ids: list[int]) -> int:
     """
     from kombu.exceptions import OperationalError
 
-    from worker.tasks import send_chain
+    from worker.chain.dispatch import send_chain
 
     sent = 0
     for doc_id in dict.fromkeys(document_ids):

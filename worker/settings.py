@@ -34,7 +34,7 @@ CR_PARSE_CPU_SECONDS   CPU-time limit of that child (``timeout``)  60
 CR_PARSE_WALL_SECONDS  wall-clock backstop of that child           300
 =====================  ==========================================  ==========================
 
-Distributed deployment (``worker.celery_app``, ``worker.api``; see ``docs/deploy.md``):
+Distributed deployment (``worker.chain.app``, ``worker.api``; see ``docs/deploy.md``):
 
 ============================  =============================================  ===========================
 variable                      meaning                                        default

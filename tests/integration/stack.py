@@ -180,7 +180,7 @@ def _ping(client) -> bool:
 
 
 class CeleryWorker:
-    """``celery -A worker.celery_app worker`` as a real process."""
+    """``celery -A worker.chain.app worker`` as a real process."""
 
     def __init__(self, env: dict[str, str], log: Path, *, queues: str = "ingest,cpu,webhooks",
                  concurrency: int = 1, name: str = "it", cli: bool = False):
@@ -189,7 +189,7 @@ class CeleryWorker:
             args = [str(BIN / "contract-review"), "worker", "--queues", queues, "--concurrency", str(concurrency),
                     "--name", self.name]
         else:
-            args = [str(BIN / "celery"), "-A", "worker.celery_app", "worker", "-Q", queues, "-c", str(concurrency),
+            args = [str(BIN / "celery"), "-A", "worker.chain.app", "worker", "-Q", queues, "-c", str(concurrency),
                     "--prefetch-multiplier", "1", "-n", self.name, "-l", "INFO", "--without-mingle",
                     "--without-gossip", "--without-heartbeat"]
         self.proc = Proc(args, env=env, log=log, cwd=Path(__file__).resolve().parents[2])

@@ -156,7 +156,7 @@ def test_screen_re_raises_a_registered_time_limit_instead_of_recording_a_check_e
 def test_the_worker_registers_celerys_time_limit_and_shutdown_exceptions_as_fatal():
     from celery.exceptions import SoftTimeLimitExceeded, WorkerShutdown
 
-    import worker.tasks  # noqa: F401 - registers at import
+    import worker.chain.tasks  # noqa: F401 - registers at import
 
     assert is_fatal(SoftTimeLimitExceeded()) and is_fatal(WorkerShutdown())
     assert not is_fatal(ValueError())

@@ -3,7 +3,7 @@
 Puts ``count`` distinct copies of one contract in the bucket under a tenant's prefix,
 records them all at once through intake, and waits until every one is reviewed or
 failed. Reports, for whatever workers are running (run it once per worker layout;
-``contract-review bench chain`` starts the layouts itself, :mod:`worker.fleet_bench`):
+``contract-review bench chain`` starts the layouts itself, :mod:`worker.bench.fleet`):
 
 * documents per hour through the chain (first dispatch to last commit) and the latency
   per document (its intake to its review's commit): p50 / p95;

@@ -5,7 +5,7 @@ either backend (in process: each worker holds the model; ``openai``: the workers
 concurrent requests to one OpenAI-compatible engine, started here with
 ``python -m llama_cpp.server`` unless ``--base-url`` names a running one), optionally a
 busy cpu process beside them — pushes ``N`` documents through the real chain
-(:func:`worker.chain_bench.run_chain_bench`) against the deployment's configured
+(:func:`worker.bench.chain.run_chain_bench`) against the deployment's configured
 PostgreSQL, Redis and S3, and stops what it started.
 
 Figures (JSON): documents/hour, latency p50/p95, queue wait and seconds per stage and per
@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from worker.chain_bench import run_chain_bench
+from worker.bench.chain import run_chain_bench
 from worker.settings import Settings, get_settings
 
 __all__ = ["Layout", "run_fleet_bench", "whole_contract_prompt_tokens"]

@@ -1,14 +1,14 @@
 """The Celery application (DESIGN §10): Redis broker, queues, reliability settings, beat.
 
 Run a worker with ``contract-review worker --queues ingest,cpu,webhooks`` or
-``celery -A worker.celery_app worker -Q cpu --prefetch-multiplier 1``.
+``celery -A worker.chain.app worker -Q cpu --prefetch-multiplier 1``.
 
 Reliability settings and why (Celery docs "Configuration and defaults", "Redis
 broker — Visibility timeout"; notes §2):
 
 * ``task_acks_late`` + ``task_reject_on_worker_lost``: a message is acknowledged after
   its task ran; when the process running it dies (SIGKILL, OOM) the message goes back
-  on the queue. Every stage is idempotent (:mod:`worker.stages`), and a message that
+  on the queue. Every stage is idempotent (:mod:`worker.chain.stages`), and a message that
   keeps killing workers fails its document after ``CR_MAX_WORKER_LOSSES``.
 * ``worker_prefetch_multiplier=1``: a worker reserves one message per process.
 * ``visibility_timeout`` (``CR_VISIBILITY_TIMEOUT``) above the longest task time limit
@@ -57,7 +57,7 @@ def create_app(settings: Settings) -> Celery:
                  "unacked_restore_interval": settings.unacked_restore_interval, "unacked_restore_throttle": 1}
     if settings.redis_key_prefix:
         transport["global_keyprefix"] = settings.redis_key_prefix
-    app = Celery("contract_review", broker=settings.broker_url, include=["worker.tasks"])
+    app = Celery("contract_review", broker=settings.broker_url, include=["worker.chain.tasks"])
     app.conf.update(
         broker_transport_options=transport,
         result_backend_transport_options=transport,

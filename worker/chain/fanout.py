@@ -58,7 +58,7 @@ from worker.db.models import Document, LlmUnit, utcnow
 from worker.metrics import LLM_TOKENS, UNITS
 from worker.runtime import review_options
 from worker.settings import Settings
-from worker.stages import (Resources, StageContext, StageRetry, WorkerLost, _active, _begin, _fetch, _finish,
+from worker.chain.stages import (Resources, StageContext, StageRetry, WorkerLost, _active, _begin, _fetch, _finish,
                            _fingerprint, _guarded, _replaced, _run, fail_document)
 from worker.storage import Storage
 

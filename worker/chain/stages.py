@@ -1,6 +1,6 @@
 """The chain's stages, as functions of a session and a document id (DESIGN §3).
 
-Each Celery task in :mod:`worker.tasks` is a thin wrapper around one function here.
+Each Celery task in :mod:`worker.chain.tasks` is a thin wrapper around one function here.
 The review itself is :func:`pipelines.review.run_review`, the same function the
 embedded CLI calls; these functions only fetch, store and account:
 

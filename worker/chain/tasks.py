@@ -1,10 +1,10 @@
-"""Celery tasks: thin wrappers over :mod:`worker.stages`, :mod:`worker.intake` and
+"""Celery tasks: thin wrappers over :mod:`worker.chain.stages`, :mod:`worker.intake` and
 :mod:`worker.webhooks` (DESIGN §3, §10).
 
 The chain of one document is ``start (ingest) -> extract (cpu) -> review (cpu) -> persist
 (cpu)`` rules only, and with the model ``start -> extract -> prepare (cpu) -> generate ×
 clause batches (llm.<model>, a group) -> retrieve (cpu) -> generate × analysed clauses
-(llm.<model>, a group) -> merge (cpu) -> persist (cpu)`` (:mod:`worker.fanout`): immutable
+(llm.<model>, a group) -> merge (cpu) -> persist (cpu)`` (:mod:`worker.chain.fanout`): immutable
 signatures carrying a document id, or a unit id for ``generate``; ``persist`` and failures
 send ``notify (webhooks)`` per delivery after their transaction commits. Transient faults (S3, database, broker unreachable) retry with
 exponential backoff and jitter (and, past the last retry, the relay re-sends the
@@ -22,21 +22,22 @@ from functools import cache
 import kombu.exceptions
 import redis.exceptions
 import sqlalchemy.exc
-from celery import Task, chain, group
+from celery import Task, group
 from billiard.exceptions import Terminated, WorkerLostError
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded, WorkerShutdown, WorkerTerminate
 from celery.utils.log import get_task_logger
 from sqlmodel import Session
 
 from pipelines.errors import register_fatal
-from worker import fanout, intake, stages, webhooks
-from worker.celery_app import QUICK_PUBLISH_RETRY, app
+from worker import intake, webhooks
+from worker.chain import fanout, stages
+from worker.chain.app import app
 from worker.db.session import engine_for
 from worker.metrics import QUEUE_WAIT, WEBHOOKS
 from worker.settings import get_settings
 from worker.storage import Storage, StorageUnavailable
 
-__all__ = ["TRANSIENT", "send_chain"]
+__all__ = ["TRANSIENT"]
 
 log = get_task_logger(__name__)  # lines carry the task name and id
 # a time limit or a shutdown must end the task, never be recorded as one stage's error
@@ -247,17 +248,3 @@ def reconcile() -> dict:
     """Beat, hourly: start bucket objects that have no document."""
     with _session() as s:
         return intake.reconcile(s, _storage(), intake.TenantMap(S.tenant_prefixes))
-
-
-def send_chain(document_id: int) -> None:
-    """Send the chain of one document (call only after its row is committed). With the
-    model, the chain ends at ``prepare``, which fans out and sends the rest.
-
-    Raises:
-        kombu.exceptions.OperationalError: the broker cannot be reached.
-    """
-    if S.use_llm:
-        steps = (start.si(document_id), extract.si(document_id), prepare.si(document_id))
-    else:
-        steps = (start.si(document_id), extract.si(document_id), review.si(document_id), persist.si(document_id))
-    chain(*steps).apply_async(retry_policy=QUICK_PUBLISH_RETRY)
