@@ -49,6 +49,16 @@ def _tenant_db():
     return ctx, url
 
 
+def _only(s3, key: str) -> None:
+    """Leave ``key`` the only object under the tenant's prefix (both tests reconcile ``llm/``)."""
+    from tests.integration.stack import BUCKET
+
+    client = s3.client()
+    for obj in client.list_objects(BUCKET, prefix="llm/", recursive=True):
+        if obj.object_name != key:
+            client.remove_object(BUCKET, obj.object_name)
+
+
 def _comparable(body: dict) -> dict:
     """What must agree between backends: the risks and the review's model counts."""
     m = body["metrics"]
@@ -97,6 +107,7 @@ def test_the_fanned_out_chain_reviews_with_the_model_in_process(stack_env, s3, i
         wait_for(lambda: " ready." in llm.log_text(), timeout=300, what="the LLM worker")
         assert f"llm.{MODEL}" in llm.log_text()
         put(s3, "llm/inproc/设备采购合同.txt", contract_txt(900))
+        _only(s3, "llm/inproc/设备采购合同.txt")
         assert "started 1" in run_cli(["reconcile", "--tenant", "llm"], env).stdout
         doc = _finish(db_url, "llm/inproc/设备采购合同.txt")
         body = _check_chain(db_url, doc)
@@ -123,6 +134,7 @@ def test_the_chain_through_an_openai_compatible_server_survives_a_killed_llm_wor
     try:
         key = "llm/server/设备采购合同.txt"
         put(s3, key, contract_txt(900))
+        _only(s3, key)
         assert "started 1" in run_cli(["reconcile", "--tenant", "llm"], env).stdout
         # WHEN the LLM worker's processes are SIGKILLed while units are in flight to the server
         running = wait_for(lambda: db_rows(db_url, LlmUnit, LlmUnit.status == "running"), timeout=600,
@@ -136,8 +148,10 @@ def test_the_chain_through_an_openai_compatible_server_survives_a_killed_llm_wor
         killed = {u.id for u in running}
         units = db_rows(db_url, LlmUnit, LlmUnit.document_id == doc.id)
         for u in units:
-            assert u.executions == (2 if u.id in killed else 1), (u.phase, u.unit_key, u.executions)
-            assert u.attempts == (2 if u.id in killed else 1)
+            # every second run of a unit is its own message back after its worker died, never a duplicate
+            assert u.executions == u.attempts <= 2, (u.phase, u.unit_key, u.executions, u.attempts)
+            if u.id in killed:
+                assert u.attempts == 2, (u.phase, u.unit_key)
         assert "exited with 'signal 9 (SIGKILL)'" in llm.proc.log_text()
         # the server backend reviews as the in-process one does (greedy decoding, same model and seed)
         if "llamacpp" in REVIEWS:
