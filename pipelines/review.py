@@ -49,7 +49,7 @@ from pipelines.types import (
 )
 
 __all__ = ["Prepared", "ReviewOptions", "ReviewResult", "add_totals", "analysis_targets", "finder_findings",
-           "neighbours_of", "prepare", "report", "run_review", "screen_context"]
+           "model_reads", "neighbours_of", "prepare", "report", "run_review", "screen_context"]
 
 
 @dataclass(frozen=True)
@@ -354,6 +354,12 @@ def prepare(data: bytes, *, filename: str | None, index, playbook: Playbook, opt
     return prepared
 
 
+def model_reads(prepared: Prepared) -> bool:
+    """Whether the model is asked to read this contract: only in a language the prompts
+    cover (otherwise the review is reported not reviewed; :class:`pipelines.types.Review`)."""
+    return detect_language(prepared.document.text) in COVERED_LANGUAGES
+
+
 def finder_findings(finder: FinderResult, prepared: Prepared, playbook: Playbook, ctx: ScreenContext
                     ) -> tuple[list[Finding], list[StageError]]:
     """The model's findings with the stance applied (lowers, never drops), and the
@@ -511,7 +517,9 @@ def run_review(
     finder: FinderResult | None = None
     llm_findings: list[Finding] = []
     article_texts: dict[str, list[str]] = {}
-    if options.use_llm:
+    # a contract in a language the prompts do not cover is reported not reviewed
+    # (pipelines.types.Review); the model is not asked to read it
+    if options.use_llm and model_reads(prepared):
         # 1. the model reads every substantive clause; code judges its element records
         with stage("find"):
             finder = find_risks(generator, clauses, contract_type=prepared.contract_type,

@@ -50,8 +50,8 @@ from pipelines.errors import GenerationError
 from pipelines.finder import MAX_REGENERATIONS, FinderResult, batch_clauses, read_batch
 from pipelines.generate import Candidate, ClauseAnalysis, analyse_clause
 from pipelines.retrieve import make_resolver, retrieve_for_clause
-from pipelines.review import (Prepared, add_totals, analysis_targets, finder_findings, neighbours_of, prepare,
-                              report, screen_context)
+from pipelines.review import (Prepared, add_totals, analysis_targets, finder_findings, model_reads, neighbours_of,
+                              prepare, report, screen_context)
 from pipelines.sandbox import extract_bounded
 from pipelines.types import (Category, Citation, Clause, ExtractedDocument, Finding, ReasoningStep, StageError)
 from worker.db.models import Document, LlmUnit, utcnow
@@ -244,7 +244,8 @@ def prepare_stage(session: Session, document_id: int, *, storage: Storage, resou
     options = review_options(settings)
     prepared = prepare(data, filename=doc.filename, index=resources.index(), playbook=resources.playbook(),
                        options=options)
-    batches = batch_clauses(prepared.clauses)
+    # a contract in a language the prompts do not cover: the model reads nothing (not reviewed)
+    batches = batch_clauses(prepared.clauses) if model_reads(prepared) else []
     shares = plan_budget([len(b) for _, b in batches], options.max_finder_calls)
     confirmed = {(f.clause_id, f.check_id) for f in prepared.findings}
     requests, skipped = [], 0
@@ -400,7 +401,8 @@ def retrieve_stage(session: Session, document_id: int, *, resources: Resources, 
     resolve = make_resolver(index.store)
     llm_findings, _ = finder_findings(finder, prepared, playbook, screen_context(prepared, index, options.stance,
                                                                                   resolve))
-    targets, by_clause = analysis_targets(prepared, llm_findings, options.max_llm_clauses)
+    targets, by_clause = (analysis_targets(prepared, llm_findings, options.max_llm_clauses) if model_reads(prepared)
+                          else ([], {}))
     requests = []
     for clause in targets:
         candidates = retrieve_for_clause(index, clause, by_clause[clause.clause_id], k=options.retrieve_k)
