@@ -63,9 +63,53 @@ def _errors():
         raise _fail("internal_error", f"{type(exc).__name__}: {exc} (this is a bug; please report it)") from None
 
 
-def _progress() -> Progress:
+class _LineProgress:
+    """Progress for a stderr that is not a terminal (a log file, a CI job, a pipe): one
+    plain line when the stage changes and at most one a minute within a stage, so a long
+    LLM review is never silent. The same calls as :class:`rich.progress.Progress`."""
+
+    EVERY_S = 60.0
+
+    def __init__(self, console: Console):
+        self.console, self.t0 = console, time.monotonic()
+        self.state: dict[int, dict] = {}
+        self.last = 0.0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+    def add_task(self, description: str, total: float | None = None, **_) -> int:
+        task = len(self.state)
+        self.state[task] = {"description": description, "completed": 0, "total": total}
+        self._say(task)
+        return task
+
+    def update(self, task: int, *, description: str | None = None, completed: float | None = None,
+               total: float | None = None, **_) -> None:
+        st = self.state[task]
+        changed = description is not None and description != st["description"]
+        for key, value in (("description", description), ("completed", completed), ("total", total)):
+            if value is not None:
+                st[key] = value
+        if changed or time.monotonic() - self.last >= self.EVERY_S:
+            self._say(task)
+
+    def _say(self, task: int) -> None:
+        st = self.state[task]
+        count = f" {st['completed']:g}/{st['total']:g}" if st["total"] else ""
+        self.console.print(f"[{time.monotonic() - self.t0:6.0f} s] {_safe(st['description'])}{count}", highlight=False,
+                           markup=False, soft_wrap=True)
+        self.last = time.monotonic()
+
+
+def _progress() -> Progress | _LineProgress:
+    if not err.is_terminal:
+        return _LineProgress(err)
     return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                    TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal)
+                    TimeElapsedColumn(), console=err, transient=True)
 
 
 _TERMINAL_CONTROLS = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?"
@@ -82,14 +126,23 @@ def _safe(text: object) -> str:
 def _print_review(review, console: Console = out) -> None:
     from pipelines.report import risk_rows
 
-    table = Table(title=f"{_safe(review.contract_type)} — {_safe(review.document.get('filename') or '')}",
-                  show_lines=False)
-    for col in ("#", "severity", "category", "clause (page)", "title", "citations"):
-        table.add_column(col, overflow="fold")
-    for row in risk_rows(review):
-        table.add_row(_safe(row["id"]), f"[{_SEV_STYLE[row['severity']]}]{row['severity']}[/]", _safe(row["category"]),
-                      _safe(row["where"]), _safe(row["title"]), _safe(row["citations"] or "—"))
-    console.print(table)
+    title = f"{_safe(review.contract_type)} — {_safe(review.document.get('filename') or '')}"
+    if console.width < 120:
+        # a six-column table folds Chinese mid-word at 80 columns (《劳动合同法\n》第二十五条):
+        # one block per risk instead, each field on its own line
+        console.print(f"[bold]{title}[/]", highlight=False)
+        for row in risk_rows(review):
+            console.print(f"{_safe(row['id'])} [{_SEV_STYLE[row['severity']]}]{row['severity']}[/] "
+                          f"{_safe(row['category'])} · {_safe(row['where'])}\n  {_safe(row['title'])}"
+                          + (f"\n  依据：{_safe(row['citations'])}" if row["citations"] else ""), highlight=False)
+    else:
+        table = Table(title=title, show_lines=False)
+        for col in ("#", "severity", "category", "clause (page)", "title", "citations"):
+            table.add_column(col, overflow="fold", no_wrap=col in ("#", "severity"))
+        for row in risk_rows(review):
+            table.add_row(_safe(row["id"]), f"[{_SEV_STYLE[row['severity']]}]{row['severity']}[/]", _safe(row["category"]),
+                          _safe(row["where"]), _safe(row["title"]), _safe(row["citations"] or "—"))
+        console.print(table)
     status = getattr(review, "status", "complete")
     if status != "complete":  # never let a review that did not run every check read as clean
         console.print(f"[bold yellow]review {_safe(status)}[/]: " + _safe("; ".join(review.not_run) or "—"),
@@ -152,7 +205,8 @@ def review(
 ) -> None:
     """Review one contract and print its risks.
 
-    Example: contract-review review examples/设备买卖合同.txt --out review.json
+    Example: contract-review review examples/设备采购合同.txt --out review.json
+    Example: contract-review review 合同.docx --no-llm --redline 合同-修订.docx --html 审查.html
     """
     from pipelines.report import review_to_json
     from pipelines.review import run_review

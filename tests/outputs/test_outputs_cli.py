@@ -62,3 +62,18 @@ def test_review_writes_redline_and_page_compare_and_export(tmp_path, outputs_ind
 
     r = _cli(["export", "999", "--xlsx", tmp_path / "b.xlsx"], env)
     assert r.returncode == 1 and "no batch 999" in r.stderr
+
+
+def test_without_a_terminal_progress_goes_to_stderr_and_80_columns_do_not_split_words(tmp_path, outputs_index_root,
+                                                                                      labour_docx):
+    env = _env(tmp_path, outputs_index_root) | {"COLUMNS": "80"}
+    contract = tmp_path / "labour.docx"
+    contract.write_bytes(labour_docx)
+    r = _cli(["review", contract, "--no-llm", "--no-store"], env)
+    assert r.returncode == 0, r.stderr
+    assert "loading statute index" in r.stderr and " screen " in r.stderr  # stage lines, no terminal needed
+    assert "《劳动合同法》第十九条" in r.stdout  # a citation is never folded mid-word
+    assert "试用期超过法定上限" in r.stdout
+    helptext = _cli(["review", "--help"], env).stdout
+    example = next(w for w in helptext.split() if w.startswith("examples/"))
+    assert (Path(__file__).resolve().parents[2] / example).is_file()
