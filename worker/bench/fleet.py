@@ -128,6 +128,40 @@ def whole_contract_prompt_tokens(gguf: Path, text: str) -> int:
     return len(tok.tokenize(prompt.encode("utf-8"), add_bos=False, special=False))
 
 
+def finder_prompt_tokens(gguf: Path, data: bytes, filename: str) -> dict:
+    """What reading every substantive clause once costs in prompt tokens, by the model's
+    tokenizer: the first-read prompt of every clause batch of this contract, and how many
+    of those tokens are the shared prefix (system prompt and the category's questions,
+    identical across the calls of a category, which a prefix cache can reuse).
+
+    Returns:
+        ``{"batches", "prompt_tokens", "shared_prefix_tokens", "prefix_share"}``.
+    """
+    from llama_cpp import Llama
+
+    from pipelines.finder import batch_clauses, finder_messages
+    from pipelines.review import prepare
+    from worker.runtime import load_index, load_playbook_for
+
+    settings = get_settings()
+    prepared = prepare(data, filename=filename, index=load_index(settings, build_if_missing=False),
+                       playbook=load_playbook_for(settings))
+    tok = Llama(model_path=str(gguf), vocab_only=True, verbose=False)
+
+    def n(text: str) -> int:
+        return len(tok.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    total = prefix = 0
+    batches = batch_clauses(prepared.clauses)
+    for template, batch in batches:
+        system, user = (m["content"] for m in finder_messages(template, batch))
+        shared = user.split("<clause", 1)[0]
+        total += n(system) + n(user)
+        prefix += n(system) + n(shared)
+    return {"batches": len(batches), "prompt_tokens": total, "shared_prefix_tokens": prefix,
+            "prefix_share": round(prefix / total, 3) if total else None}
+
+
 _PREFIX = re.compile(r"Llama\.generate: (\d+) prefix-match hit, remaining (\d+) prompt tokens to eval")
 
 
@@ -150,7 +184,8 @@ def run_fleet_bench(file: Path, *, count: int, tenant_id: str, layout: Layout, t
         The chain figures plus ``layout``, ``free_running`` (the engine's tokens/s with no
         schema, the layout idle), ``engine_vs_free_running`` (ratio),
         ``whole_contract_prompt_tokens`` and ``prompt_tokens_vs_whole_contract`` (None
-        when the GGUF is not on this machine), and
+        when the GGUF is not on this machine), ``every_clause_first_read``
+        (:func:`finder_prompt_tokens`: every batch read once, whatever the run's budget), and
         ``server_prefix_cache`` (llama_cpp.server's log; None otherwise).
 
     Raises:
@@ -220,6 +255,7 @@ def run_fleet_bench(file: Path, *, count: int, tenant_id: str, layout: Layout, t
     # the model's own tokenizer where its GGUF is on this machine (an engine elsewhere: not measured)
     whole = (whole_contract_prompt_tokens(gguf, extract(Path(file).read_bytes(), filename=Path(file).name).text)
              if gguf.exists() else None)
+    every_clause = finder_prompt_tokens(gguf, Path(file).read_bytes(), Path(file).name) if gguf.exists() else None
     llm = figures.get("llm") or {}
     eng = llm.get("engine_tokens_per_second")
     per = llm.get("prompt_tokens_per_contract")
@@ -227,6 +263,7 @@ def run_fleet_bench(file: Path, *, count: int, tenant_id: str, layout: Layout, t
            "engine_vs_free_running": round(eng / free["tokens_per_second"], 3) if eng and free["tokens_per_second"]
            else None,
            "whole_contract_prompt_tokens": whole,
+           "every_clause_first_read": every_clause,
            "prompt_tokens_vs_whole_contract": round(per / whole, 2) if per and whole else None,
            "server_prefix_cache": _server_cache(server_log, server_offset) if server_log else None}
     if workdir is None:
