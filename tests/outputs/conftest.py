@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -131,8 +130,3 @@ def artifacts() -> Path:
     path = REPO / "out" / "test-artifacts"
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def soffice() -> str | None:
-    """The LibreOffice binary, or None (the tests that need it skip)."""
-    return shutil.which("soffice") or shutil.which("libreoffice")

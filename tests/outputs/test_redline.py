@@ -19,8 +19,9 @@ import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+import shutil
+
 import pytest
-from conftest import soffice
 from lxml import etree
 
 from pipelines.redline import AUTHOR, COMMENTS_CT, COMMENTS_REL, redline_review
@@ -28,6 +29,11 @@ from pipelines.redline import AUTHOR, COMMENTS_CT, COMMENTS_REL, redline_review
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 DATE = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
 _CHANGE_PARENTS = {W + t for t in ("p", "hyperlink", "smartTag", "sdtContent", "fldSimple", "customXml")}
+
+
+def soffice() -> str | None:
+    """The LibreOffice binary, or None (the tests that need it skip)."""
+    return shutil.which("soffice") or shutil.which("libreoffice")
 
 
 def _parts(data: bytes) -> dict[str, bytes]:
