@@ -352,7 +352,9 @@ def read_batch(
     result.dropped += len(pending)
     for r in (result.records[c.clause_id] for c in batch if c.clause_id in result.records):
         clause = next(c for c in batch if c.clause_id == r.clause_id)
-        for j in judge(template.category, r.fields, contract_type, known, clause_text=clause.text):
+        # the norm's vocabulary must be in the sentence the model relied on, not merely
+        # somewhere in the clause: evidence about another topic does not support it
+        for j in judge(template.category, r.fields, contract_type, known, clause_text=r.evidence):
             check = catalogue[j.check_id]
             confirm = ReasoningCheck(name="rule_agrees", passed=True)
             if verify and (r.clause_id, check.id) not in confirmed:
@@ -362,7 +364,7 @@ def read_batch(
                     continue
                 again = _second_read(generator, template, clause, max_tokens, result)
                 ids = {x.check_id for x in judge(template.category, again.fields, contract_type, known,
-                                                    clause_text=clause.text)} if again else set()
+                                                    clause_text=again.evidence)} if again else set()
                 if check.id not in ids:
                     result.unconfirmed += 1
                     result.errors.append(f"{r.clause_id}: {check.id} not confirmed by a second read; not reported")
