@@ -9,12 +9,13 @@ runs the benchmark once per worker layout, prints the figures as JSON and remove
 made.
 
     .venv/bin/python scripts/bench_chain.py [--count 60] [--file examples/设备采购合同.txt]
-    .venv/bin/python scripts/bench_chain.py --llm --count 2 \
-        --layouts "llamacpp:1,llamacpp:2,openai:1,openai:2,llamacpp:1:busy,openai:1:busy"
+    CR_MAX_FINDER_CALLS=2 CR_MAX_LLM_CLAUSES=0 .venv/bin/python scripts/bench_chain.py --llm --count 2 \
+        --llm-threads 1 --layouts "llamacpp:1,llamacpp:2,openai:1,openai:2,llamacpp:1:busy,llamacpp:1:busy:naive"
 
-A layout is ``backend:L[:busy[:naive]]`` (one cpu worker, L LLM workers, optionally a
-busy cpu process beside them: pinned to core 0 with the model on the other cores and
-threads = its cores, or ``naive``: no affinity and llama.cpp threads = all cores). LLM runs use ``CR_MAX_FINDER_CALLS`` / ``CR_MAX_LLM_CLAUSES`` from
+A layout is ``backend:L[:busy[:naive]]``: one cpu worker, L LLM workers, optionally a
+busy cpu process beside them — pinned to core 0 with the model on the other cores
+(threads = ``--llm-threads`` or those cores), or ``naive``: no affinity and llama.cpp
+threads = all cores. LLM runs use ``CR_MAX_FINDER_CALLS`` / ``CR_MAX_LLM_CLAUSES`` from
 the environment (default 4 / 1 here: this machine has two cores).
 """
 
@@ -134,7 +135,7 @@ def _llm_layouts(args, db_url: str, tmp: Path, s3, redis_url: str) -> dict:
                     "CR_TASK_TIME_LIMIT": "3000", "CR_LLM_TASK_TIME_LIMIT": "3000", "CR_VISIBILITY_TIMEOUT": "3600",
                     "HF_HUB_OFFLINE": "1"})
         copies = n if backend == "llamacpp" else 1
-        threads = args.llm_threads or (cores if naive else max(1, (cores - (1 if busy else 0)) // copies))
+        threads = cores if naive else (args.llm_threads or max(1, (cores - (1 if busy else 0)) // copies))
         cmd = [str(BIN / "contract-review"), "bench", "chain", str(args.file), "--count", str(args.count),
                "--cpu-workers", "1", "--llm-workers", str(n), "--backend", backend, "--llm-threads", str(threads),
                "--tenant", "bench", "--out", str(tmp / f"{spec}.json")]
