@@ -107,6 +107,15 @@ def _wait(pred, timeout: float, what: str, procs: _Procs) -> None:
         time.sleep(0.5)
 
 
+def _cpu_list(spec: str) -> set[int]:
+    """``taskset -c`` syntax (``0``, ``1-3``, ``0,2``) as a set of cpu numbers."""
+    out: set[int] = set()
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out.update(range(int(a), int(b or a) + 1))
+    return out
+
+
 def whole_contract_prompt_tokens(gguf: Path, text: str) -> int:
     """Tokens of one prompt holding the finder's system prompt, every category's
     questions and the whole contract text (the model's own tokenizer, vocab only).
@@ -239,10 +248,19 @@ def run_fleet_bench(file: Path, *, count: int, tenant_id: str, layout: Layout, t
         # the engine's free-running speed, measured now, in this run, with the layout idle
         settings = Settings(**{**base.model_dump(), "llm_backend": layout.backend,
                                "llm_base_url": env.get("CR_LLM_BASE_URL"), "llm_threads": layout.llm_threads})
-        gen = load_generator(settings)
-        free = gen.free_running()
-        gen.close()
-        del gen
+        # in process, the baseline runs where the LLM workers run (their cores, their threads)
+        pinned = layout.backend == "llamacpp" and layout.llm_cpus and hasattr(os, "sched_setaffinity")
+        before = os.sched_getaffinity(0) if pinned else None
+        if pinned:
+            os.sched_setaffinity(0, _cpu_list(layout.llm_cpus))
+        try:
+            gen = load_generator(settings)
+            free = gen.free_running()
+            gen.close()
+            del gen
+        finally:
+            if pinned:
+                os.sched_setaffinity(0, before)
         if server_log is not None:
             server_offset = server_log.stat().st_size
         slots = layout.llm_workers * (layout.llm_concurrency if layout.backend == "openai" else 1)

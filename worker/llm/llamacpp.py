@@ -18,7 +18,7 @@ from worker.llm.registry import ModelSpec, check_metadata, sha256_file
 
 __all__ = ["LlamaGenerator"]
 
-_BASELINE_PROMPT = "请用中文简要说明合同中违约金条款的作用。"
+_BASELINE_PROMPT = "请详细说明合同中违约金条款的作用、约定方式和法院调整违约金的规则，不少于三百字。"  # decodes the full max_tokens
 
 
 class LlamaGenerator:

@@ -39,7 +39,7 @@ from worker.llm.registry import ModelSpec
 __all__ = ["STRUCTURED_OUTPUT_MODES", "OpenAIGenerator", "cached_tokens_of"]
 
 STRUCTURED_OUTPUT_MODES = ("json_object_schema", "json_schema", "guided_json")
-_BASELINE_PROMPT = "请用中文简要说明合同中违约金条款的作用。"
+_BASELINE_PROMPT = "请详细说明合同中违约金条款的作用、约定方式和法院调整违约金的规则，不少于三百字。"  # decodes the full max_tokens
 
 
 def cached_tokens_of(body: dict) -> int | None:
