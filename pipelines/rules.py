@@ -2338,3 +2338,425 @@ DETECTORS.update({
     "injected_instruction": injected_instruction,
 })
 # ===================== end: labour, data, property & finance, injected instructions ==
+
+
+# =====================================================================================
+# Practitioner's checklist (checks of pipelines/playbook/checklist.yaml)
+#
+# The items of a practitioner's review checklist by contract type that the other sections
+# lack: payment periods and settlement by audit, retention money, provisional prices, tax
+# terms, one-sided termination grounds, risk passing before delivery, open acceptance
+# dates, maximum-amount and company guarantees, the terms a data-processing entrustment
+# must state, special working-hour systems. Each detector reads the structure (a trigger,
+# a period and a payment verb; a ground and who judges it; what the whole document says
+# or omits) and compares numbers here. Examples:
+# tests/pipelines/data/playbook_cases_checklist.yaml.
+# =====================================================================================
+
+_K_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|个自然日|自然日|日历日|日|天|个月|月|周|年)")
+_K_UNIT_DAYS = {"个工作日": 1.4, "工作日": 1.4, "个自然日": 1, "自然日": 1, "日历日": 1, "日": 1, "天": 1,
+                "个月": 30, "月": 30, "周": 7, "年": 365}
+_K_PAY_TRIGGER = re.compile(r"验收|交付|交货|到货|收货|货到|收到|发票|开票|票到|结算|竣工|完工|对账|确认|服务完成|提交|完成|上线|安装|账单|请款")
+_K_NOT_PAYMENT_TERM = re.compile(r"质保|保修|质量保证金|保证金|保留金|缺陷责任|租金|借款|还款|利息|本金|工资|薪酬|退还|返还|退款|补偿金|违约金|赔偿")
+_K_NON_COMMERCIAL = ("劳动合同", "劳务派遣协议", "竞业限制协议", "借款合同", "保证合同", "抵押合同", "房屋租赁合同",
+                     "融资租赁合同", "保密协议")
+
+
+def _k_days(m: re.Match) -> float | None:
+    n = parse_number(m["n"])
+    return None if n is None else n * _K_UNIT_DAYS[m["u"]]
+
+
+def payment_period_long(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A price payable more than ``params["max_days"]`` (default 60) days after the
+    payee has performed (delivery, acceptance, invoice, settlement): ``验收合格后90日内支付``,
+    ``收到发票之日起四个月内付款``, ``货到后120天付款``, ``账期90天``, ``月结60天`` (counted from
+    the month's end: 30 days added).
+
+    Norm: 保障中小企业款项支付条例第九条 — a large enterprise pays a small or medium one
+    within 60 days of delivery (acceptance); 机关、事业单位 within 30 days (第八条). The
+    条例 is not in the statute store; the check cites 民法典第五百零九条、第五百一十一条 and
+    says so. Working days count 1.4 calendar days. Not a price term (rent, loans, wages,
+    refunds, retention money or a warranty-period balance) is not judged.
+    """
+    if ctx.contract_type in _K_NON_COMMERCIAL:
+        return []
+    max_days = float(params.get("max_days", 60))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not _C_PAY.search(flat) or _K_NOT_PAYMENT_TERM.search(flat):
+            continue
+        if re.search(r"(?:尾款|余款|剩余)[^。；]{0,20}(?:[1-9]|10)\s*[%％]|(?:尾款|余款|剩余)[^。；]{0,20}百分之(?:[一二三四五六七八九]|十)(?![一二三四五六七八九十])", flat):
+            continue  # a small balance held back after acceptance works as retention money
+        for m in _K_PERIOD.finditer(flat):
+            days = _k_days(m)
+            if days is None or days <= max_days:
+                continue
+            before = flat[max(0, m.start() - 30): m.start()]
+            after = flat[m.end(): m.end() + 14]
+            monthly = re.search(r"(?:账期|月结|票到|货到|到票)\s*$", before)
+            triggered = _K_PAY_TRIGGER.search(before) and re.search(r"之日起|后|起|满|之日|时起", before)
+            if not (monthly or triggered) or not re.search(r"^\s*(?:个工作日|工作日)?(?:内|之内|以内|后)?[^。；]{0,10}(?:支付|付款|付清|结清|付|结算|支付[^。；]{0,4}款)", after) and not monthly:
+                continue
+            if re.search(r"(?:不得|不能|不应)[^。；]{0,6}(?:超过|晚于)$", before):
+                continue
+            if monthly and before.rstrip().endswith("月结"):
+                days += 30
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"约定{m.group(0)}付款，付款期限约{int(days)}日，超过60日。收款方为中小企业的，大型企业应自交付（验收合格）之日起60日内付款、"
+                "机关事业单位应在30日内付款（保障中小企业款项支付条例第八条、第九条；该条例不在本系统的法规库中，引用未经核对）；"
+                "过长的账期使收款方长期承担付款方的信用风险。"))]
+    return []
+
+
+_K_AUDIT = re.compile(r"(?:结算|决算|最终(?:价款|价格|金额|造价|结算)|工程款|工程价款|合同价款|总价|结算价|造价|价款|费用|服务费|货款|款项|进度款)[^。；]{0,30}"
+                      r"(?:审计|审核|审定|评审|核定|审价)[^。；]{0,20}(?:为准|为依据|作为|确定|后[^。；]{0,10}(?:支付|付款|拨付|结算)|结果|结论|金额)")
+_K_AUDIT_LIMIT = re.compile(rf"(?:审计|审核|审定|评审|审价)[^。；]{{0,30}}{_NUM}\s*(?:个工作日|工作日|日|天|个月|月)(?:内|之内|以内)|"
+                            rf"{_NUM}\s*(?:个工作日|工作日|日|天|个月|月)(?:内|之内|以内)[^。；]{{0,12}}(?:完成|出具)[^。；]{{0,8}}(?:审计|审核|审定|评审)|"
+                            r"(?:逾期|超过[^。；]{0,10})[^。；]{0,12}(?:未(?:完成|出具)|未审)[^。；]{0,20}(?:视为|以[^。；]{0,10}送审)|最迟|不晚于|最长不超过")
+
+
+def settlement_audit_no_deadline(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The price (or the final settlement) is whatever an audit or review fixes — ``工程
+    结算价款以审计部门审定的金额为准``, ``经甲方审核确认后支付``, ``最终价款以财政评审结果为
+    准`` — with no time limit for the audit anywhere in the contract and no fallback
+    (``逾期未完成审核的，视为认可送审金额``).
+
+    Norm: the time of payment and the final price are then not agreed (民法典第五百一十条、
+    第五百一十一条第二项、第四项); a condition the payer controls and does not let happen is
+    deemed fulfilled (第一百五十九条). Whether an audit binds a contractor who is not a party
+    to it is decided by the contract (建设工程解释一第十九条, not in this check's citations).
+    """
+    if ctx.contract_type in _K_NON_COMMERCIAL:
+        return []
+    if _K_AUDIT_LIMIT.search(ctx.text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _K_AUDIT.search(flat)
+        if m and not re.search(r"不(?:以|因|受)[^。；]{0,20}(?:审计|审核)|(?:审计|审核)[^。；]{0,10}不影响|内部审计", flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_RETENTION = re.compile(r"质量保证金|质保金|保修金|保留金|质量保修金|工程质量保证金|缺陷责任保证金")
+
+
+def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Construction retention money (质量保证金) above ``params["max_percent"]`` (3%) of the
+    settled price: ``按结算总价的5%预留质量保证金``, ``扣留工程款的百分之十作为保修金``.
+
+    Norm: 建设工程质量保证金管理办法第七条 — the retention may not exceed 3% of the total
+    settled price (not in the statute store; the check cites 民法典第七百八十八条 and
+    建筑法第六十二条 and says so). Only construction and decoration contracts; a sale's
+    5–10% 质保金 is a commercial term, not this cap.
+    """
+    if ctx.contract_type not in ("建设工程施工合同", "装饰装修合同") and not re.search(r"建设工程|施工合同|工程施工|装饰装修", ctx.text[:400]):
+        return []
+    cap = float(params.get("max_percent", 3))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        r = _K_RETENTION.search(flat)
+        if r is None:
+            continue
+        for pct, m in parse_rate(flat):
+            near = flat[max(0, m.start() - 40): m.end() + 40]
+            if pct > cap and _K_RETENTION.search(near) and not re.search(r"违约金|利息|利率|每日|每逾期", near):
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"约定的工程质量保证金比例为{pct:g}%，超过工程价款结算总额的3%（建设工程质量保证金管理办法第七条；该办法不在本系统的法规库中，引用未经核对），"
+                    "发包人多扣留的款项承包人可以要求返还。"))]
+    return []
+
+
+_K_PROVISIONAL = re.compile(r"(?:暂定|暂估|暂列|暂按)[^。；，]{0,8}(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)|(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)[^。；，]{0,6}(?:暂定|暂估|暂列|暂按)(?:为)?")
+_K_SETTLE_RULE = re.compile(r"据实结算|按实(?:际)?结算|按实际(?:完成|发生|工程量|数量|供货|交付|工作量)|以[^。；]{0,20}(?:结算|审计|决算|计量)[^。；]{0,8}为准|"
+                            r"结算(?:方式|办法|依据|原则)|工程量清单|计价(?:规范|办法|依据|方式)|调整(?:方式|办法|公式)|多退少补|"
+                            r"按[^。；]{0,12}(?:单价|费率|综合单价|定额)[^。；]{0,12}(?:计算|结算|确定)|(?:最终|实际)(?:价款|价格|金额|结算价)[^。；]{0,10}(?:按|以|根据)")
+
+
+def provisional_price(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A provisional price (暂定价, 暂估价, 合同价暂定为…) with no rule anywhere in the
+    contract for fixing the final price (据实结算, 按实际工程量 × 单价, 以审计为准, 多退少补 …).
+
+    Norm: the price is then not agreed; it is fixed by supplementary agreement, the
+    contract's other terms or trade usage, else the market price at the place of
+    performance (民法典第五百一十条、第五百一十一条第二项).
+    """
+    if _K_SETTLE_RULE.search(ctx.text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if _K_PROVISIONAL.search(flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_PRICE_AMOUNT = re.compile(rf"(?:总价|价款|合同金额|合同总额|单价|服务费|费用总额|报酬|货款|合同价)[^。；]{{0,20}}(?:人民币|¥|￥|RMB)?\s*{_NUM}\s*(?:万)?元")
+_K_TAX = re.compile(r"税|发票")
+
+
+def tax_terms_missing(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A commercial contract that states its price but never says whether it includes tax,
+    which tax rate or which invoice (含税/不含税/税率/增值税/发票 appear nowhere). One
+    finding per document, at the first clause that states the price.
+
+    Norm: the price term is unclear; filled in by supplementary agreement, the contract's
+    terms or trade usage (民法典第五百一十条), and the parties dispute who bears the tax and
+    whether an invoice is owed (民法典第五百九十九条: documents other than the bill of lading).
+    """
+    if ctx.contract_type in _K_NON_COMMERCIAL or _K_TAX.search(ctx.text):
+        return []
+    first = next((c for c in ctx.clauses if _K_PRICE_AMOUNT.search(c.text)), None)
+    if first is None or first.clause_id != clause.clause_id:
+        return []
+    for sent in _split(clause.text):
+        if _K_PRICE_AMOUNT.search(sent):
+            flat = sent.replace("\n", "")
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行)[^。；，]{0,10}(?:本合同|本协议|合同|协议)?(?:的|中|项下)?(?:任何|任一|任意|其他|任何一项|任一项|一项)(?:条款|约定|义务|规定|承诺)|"
+                               r"(?:任何|任一|任意|一切|轻微|一般)(?:的)?(?:违约|违反)(?:行为|情形)?|有违约(?:行为|情形)(?:的|之一)")
+_K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
+_K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未达到|不适宜|不再需要)|"
+                           r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
+
+
+def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A termination right held by one party only, on a ground that the law does not
+    accept as it stands.
+
+    ``params["kind"]``:
+
+    * ``any_breach`` — ``乙方违反本合同任何条款的，甲方有权立即解除合同``: any breach, however
+      slight, with no notice and cure period. 民法典第五百六十三条 lets a party terminate for
+      breach only where the purpose of the contract is defeated or after a reminder and a
+      reasonable period; an agreed ground (第五百六十二条第二款) this broad, for one side
+      only, lets it end the contract for a trivial breach.
+    * ``subjective`` — ``甲方对乙方服务不满意的，有权解除``, ``甲方认为乙方不能胜任的，可终止合作``:
+      a ground only the holder can judge, i.e. an at-will right in disguise (民法典第一百五十九条,
+      第四百九十七条 for standard terms).
+
+    Mutual rights (双方/任何一方), labour contracts (the dismissal checks) and a ground with a
+    notice and cure period are not flagged.
+    """
+    kind = params.get("kind", "any_breach")
+    if ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议") or _C_LABOUR.search(clause.text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        for m in _C_TERMINATE.finditer(flat):
+            if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
+                continue
+            holder = _c_holder(flat, m.start())
+            if holder is None and re.search(r"[，,]\s*(?:则)?(?:有权|可以|可)(?:随时|立即|单方面?|即)?[^，。；]{0,6}$", flat[:m.start()]):
+                holder = re.search(rf"^[^。；，]{{0,8}}?(?P<p>{_C_PARTY})", flat)  # 甲方对…不满意的，有权解除: the subject holds it
+            if holder is None or _C_MUTUAL.search(flat[:m.end()]) or re.search(r"双方均?可|任何一方|任一方", flat):
+                continue
+            ground_text = flat[:m.start()]
+            if kind == "any_breach":
+                if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(flat):
+                    continue
+            else:
+                g = _K_SUBJECTIVE.search(ground_text)
+                if g is None or re.search(r"合理|客观|依据[^。；]{0,10}标准|按照?[^。；]{0,10}(?:标准|附件)", ground_text):
+                    continue
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_RISK = re.compile(r"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{0,20}(?:转移(?:至|给|到)?|转由|即由|由)(?:买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人)")
+_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|生产完成|备货完成|制造完成|付款|支付|下单|发货|发运|装车|装船|装运|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
+_K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|承运人|交运|提单")
+
+
+def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The risk of loss passes to the buyer before delivery: on signing, ordering, payment,
+    completion at the factory, or on shipment where the seller delivers at the buyer's site
+    (``货物自出厂之日起风险由买方承担``, ``合同签订后货物的风险即转移至需方``,
+    ``卖方负责送货上门，货物装车后的一切风险由买方承担``).
+
+    Norm: risk passes on delivery unless the law or the contract says otherwise (民法典第
+    六百零四条); where carriage is needed and no place of delivery is agreed, delivery to
+    the first carrier is delivery (第六百零七条第二款) — so shipment is flagged only when the
+    seller delivers to the buyer's place (送货, 运至, 指定地点).
+    """
+    delivers_to_buyer = re.search(r"送货上门|送货至|送至|运至|运抵|送达[^。；]{0,10}(?:买方|需方|甲方|指定)|(?:买方|需方|甲方|采购方)指定(?:的)?(?:地点|仓库|场所)|交货地点[^。；]{0,6}(?:为|：|:)[^。；]{0,6}(?:买方|需方|甲方|采购方)", ctx.text)
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _K_RISK.search(flat)
+        if m is None:
+            continue
+        before = flat[max(0, m.start() - 30): m.start() + 4]
+        e = _K_EARLY.search(before)
+        if e is None or re.search(r"交付(?:后|时|之时|之日|完成)|签收|验收|送达|到达|运抵|卸货|交货(?:后|时|之日)|(?<!不)转移占有", before):
+            continue
+        if _K_SHIPMENT.search(e.group(0)) and not delivers_to_buyer:
+            continue  # delivery to the first carrier (民法典第六百零七条第二款)
+        return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_ACCEPT_OPEN = re.compile(r"验收(?:的)?(?:具体)?(?:时间|日期|时限|期限)[^。；]{0,8}(?:由|以)(?P<p>甲方|买方|需方|委托方|委托人|发包人|定作人|定作方|采购方|客户|用户)[^。；]{0,8}(?:确定|安排|决定|另行通知|通知为准|而定|通知)|"
+                            r"(?P<q>甲方|买方|需方|委托方|委托人|发包人|定作人|采购方|客户)[^。；]{0,10}(?:视|根据|按照?)[^。；]{0,10}(?:情况|需要|安排|进度|计划)[^。；]{0,8}(?:组织|安排|进行|决定)[^。；]{0,4}验收|"
+                            r"(?:待|在|于)(?:甲方|买方|需方|委托方|发包人|定作人|采购方|客户)[^。；]{0,10}(?:方便|具备条件|认为(?:合适|必要|具备条件)|有空|安排)(?:时|后)[^。；]{0,8}(?:组织|进行|安排)?验收")
+_K_ACCEPT_LIMIT = re.compile(rf"{_NUM}\s*(?:个工作日|工作日|日|天|周|个月)(?:内|之内|以内)|最迟|不晚于|逾期[^。；]{{0,16}}(?:视为|即视为)|未[^。；]{{0,10}}(?:组织|进行)验收[^。；]{{0,10}}(?:视为|即视为)")
+
+
+def acceptance_time_open(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """When acceptance happens is left to the accepting party (``验收时间由甲方另行通知``,
+    ``甲方根据项目进度安排验收``, ``待甲方认为具备条件时组织验收``) with no outer limit and no
+    deemed acceptance in the sentence.
+
+    Norm: the inspection period is not agreed (民法典第五百一十条), so payment, warranty and
+    risk that hang on acceptance wait on the acceptor; a condition the acceptor prevents is
+    deemed fulfilled (第一百五十九条), but only after a dispute.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if _K_ACCEPT_OPEN.search(flat) and not _K_ACCEPT_LIMIT.search(flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A maximum-amount guarantee or mortgage (最高额保证/最高额抵押) with no ceiling amount
+    anywhere in the contract, or one that says there is none (不设上限). One finding per
+    document, at the first clause that names it.
+
+    Norm: a maximum-amount guarantee secures claims arising over a period within the
+    maximum claim amount agreed (民法典第六百九十条, 第四百二十条); without a ceiling the
+    guarantor's exposure and the secured scope are undetermined.
+    """
+    creates = r"最高额(?:保证|担保|抵押|质押)"
+    if not re.search(creates, clause.text):
+        return []
+    first = next((c for c in ctx.clauses if re.search(creates, c.text)), None)
+    if first is not None and first.clause_id != clause.clause_id:
+        return []
+    unlimited = re.search(r"(?:不设|没有|无)(?:最高)?(?:上限|限额)|不受[^。；]{0,8}限额", ctx.text)
+    ceiling = re.search(rf"(?:最高(?:债权)?(?:额|限额|余额|本金)?|限额|担保(?:的)?(?:最高)?(?:债权)?(?:额|金额))(?:度)?[^。；]{{0,16}}(?:人民币|¥|￥)?\s*{_NUM}\s*(?:万|亿)?元", ctx.text)
+    if ceiling and not unlimited:
+        return []
+    for sent in _split(clause.text):
+        if re.search(creates, sent):
+            flat = sent.replace("\n", "")
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_GUARANTOR_CO = re.compile(r"(?:保证人|担保人|保证方|担保方|丙方)(?:[（(][^）)]{0,8}[）)])?\s*[：:]\s*[^\n。；]{2,40}(?:有限公司|有限责任公司|股份公司|集团|公司)|"
+                             r"(?:有限公司|有限责任公司|股份公司|集团|公司)[^。；\n]{0,8}(?:作为|为)[^。；\n]{0,6}(?:保证人|担保人)")
+
+
+def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A company guarantees another's debt and the contract neither recites nor requires a
+    board or shareholders' resolution (决议, 董事会, 股东会 appear nowhere). One finding per
+    document, at the first clause that creates the guarantee.
+
+    Norm: a company's guarantee for others is decided by the board or the shareholders'
+    meeting as its articles provide; a guarantee for a shareholder or controller needs the
+    shareholders' meeting (公司法第十五条). A creditor who did not check the resolution
+    may find the guarantee does not bind the company (担保制度解释第七条, not cited here).
+    """
+    if not _K_GUARANTOR_CO.search(ctx.text) or re.search(r"决议|董事会|股东会|股东大会|股东决定", ctx.text):
+        return []
+    creates = r"保证人|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
+    first = next((c for c in ctx.clauses if re.search(creates, c.text) and not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)), None)
+    if first is None or first.clause_id != clause.clause_id:
+        return []
+    for sent in _split(clause.text):
+        if re.search(creates, sent):
+            flat = sent.replace("\n", "")
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_K_DPA_ITEMS = {
+    "处理目的": r"处理目的|委托目的|(?:使用|处理)[^。；]{0,10}目的|仅(?:为|用于)|仅限于?[^。；]{0,20}(?:目的|用途|用于)|用途",
+    "处理期限": r"处理期限|委托期限|保存期限|存储期限|存续期|处理[^。；]{0,10}(?:期间|期限)|有效期|合同期限|服务期限|期限为|期限自|至[^。；]{0,12}(?:终止|届满)(?:之日)?止",
+    "个人信息的种类": r"个人信息(?:的)?(?:种类|类型|类别|范围)|(?:姓名|手机号|电话号码|身份证|地址|账号)[^。；]{0,20}(?:等|、)",
+}
+
+
+def dpa_required_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A personal-information entrustment that does not state what 个人信息保护法第二十一条
+    requires it to: the purpose, the period, the kinds of personal information (and the
+    processing method and protection measures, judged by the other data checks). One
+    finding per document, at the clause about the scope or purpose of processing.
+
+    ``params["items"]`` narrows the items checked (default: all three above).
+    """
+    if not _lf_is_dpa(ctx):
+        return []
+    items = params.get("items") or list(_K_DPA_ITEMS)
+    missing = [k for k in items if not _lf_doc_has(_K_DPA_ITEMS[k], ctx.text)]
+    if not missing or not _lf_locate(ctx, clause, r"目的|范围|内容|委托事项"):
+        return []
+    sents = [s for s in _split(clause.text) if re.search(r"个人信息|数据|信息", s)] or _split(clause.text)
+    flat = sents[0].replace("\n", "")
+    return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+        f"委托处理协议未约定{'、'.join(missing)}。个人信息处理者委托处理个人信息的，应当与受托人约定委托处理的目的、期限、处理方式、"
+        "个人信息的种类、保护措施以及双方的权利和义务（个人信息保护法第二十一条）；缺少这些约定，受托人是否超范围处理无从判断。"))]
+
+
+def dpa_rights_assistance(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A personal-information entrustment that never obliges the processor to help the
+    controller answer individuals exercising their rights (查阅、复制、更正、删除, 撤回同意).
+    One finding per document, at the clause on the processor's duties.
+
+    Norm: the processor shall assist the controller in fulfilling its duties under the law
+    (个人信息保护法第五十九条); the controller must have a convenient mechanism for requests
+    by individuals and answer them (第五十条, 第四十四条至第四十七条).
+    """
+    if not _lf_is_dpa(ctx):
+        return []
+    if _lf_doc_has(r"(?:个人|信息主体|数据主体|用户|主体)[^。；]{0,20}(?:行使|请求|申请|要求)[^。；]{0,20}(?:权利|查阅|复制|更正|删除|撤回)|"
+                   r"查阅、复制|更正、补充|(?:响应|处理|答复)[^。；]{0,10}(?:个人|主体|用户)[^。；]{0,10}(?:请求|申请)|权利请求", ctx.text):
+        return []
+    if not _lf_locate(ctx, clause, r"乙方(?:的)?(?:义务|责任)|受托(?:方|人)(?:的)?(?:义务|责任)|协助|配合"):
+        return []
+    sents = [s for s in _split(clause.text) if re.search(r"个人信息|数据|信息", s)] or _split(clause.text)
+    flat = sents[0].replace("\n", "")
+    return [Hit(evidence=flat.strip(), sentence=flat)]
+
+
+def labour_special_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A 综合计算工时 or 不定时 working-hour system with no approval by the labour
+    administration recited anywhere in the contract (批准, 审批, 备案 …).
+
+    Norm: an employer that cannot apply the standard hours because of the nature of its
+    production may adopt other systems only with the labour administration's approval
+    (劳动法第三十九条); without it, standard hours apply and hours beyond them are overtime
+    (第四十一条、第四十四条).
+    """
+    if not _lf_employment_doc(ctx):
+        return []
+    if re.search(r"批准|审批|核准|许可决定|备案|行政许可", ctx.text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(r"综合(?:计算)?工时|不定时(?:工作|工时)?制?|不定时工作", flat):
+            if re.search(r"不(?:实行|适用|采用)[^。；]{0,6}(?:综合|不定时)|(?:经|报)[^。；]{0,10}(?:批准|审批)后", flat):
+                continue
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS.update({
+    "payment_period_long": payment_period_long,
+    "settlement_audit_no_deadline": settlement_audit_no_deadline,
+    "retention_ratio": retention_ratio,
+    "provisional_price": provisional_price,
+    "tax_terms_missing": tax_terms_missing,
+    "termination_one_sided_ground": termination_one_sided_ground,
+    "risk_passes_early": risk_passes_early,
+    "acceptance_time_open": acceptance_time_open,
+    "guarantee_max_no_ceiling": guarantee_max_no_ceiling,
+    "company_guarantee_no_resolution": company_guarantee_no_resolution,
+    "dpa_required_terms": dpa_required_terms,
+    "dpa_rights_assistance": dpa_rights_assistance,
+    "labour_special_hours": labour_special_hours,
+})
+# ===================== end: practitioner's checklist ================================

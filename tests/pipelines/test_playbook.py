@@ -197,3 +197,16 @@ def test_cross_clause_checks_are_linear_in_the_number_of_clauses():
     assert time.process_time() - t0 < 20  # was about 150 s of CPU before the fix
     assert [f.check_id for f in findings] == ["consistency.total_price_conflict"]
     assert findings[0].clause_id == "c1"  # reported once, at the later clause of the first pair
+
+
+def test_checklist_checks_have_norms_several_phrasings_and_near_misses():
+    """Each rule check of checklist.yaml (and the two catalogue entries given a rule
+    detector from it): a stated norm, three positive phrasings, three near-misses."""
+    root = Path(__file__).parents[2] / "pipelines" / "playbook"
+    book = load_playbook([root / "checklist.yaml"])
+    for check in [*book.checks, CHECKS["delivery.risk_before_delivery"], CHECKS["guarantee.company_resolution"]]:
+        assert check.norm, f"{check.id} states no norm"
+        assert check.detector != "llm", check.id
+        mine = [c for c in CASES if c["check"] == check.id]
+        assert sum(len(_examples(c, "positive")) for c in mine) >= 3, check.id
+        assert sum(len(_examples(c, "negative")) for c in mine) >= 3, check.id
