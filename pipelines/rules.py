@@ -2344,8 +2344,8 @@ DETECTORS.update({
 # Practitioner's checklist (checks of pipelines/playbook/checklist.yaml)
 #
 # The items of a practitioner's review checklist by contract type that the other sections
-# lack: payment periods and settlement by audit, retention money, provisional prices, tax
-# terms, one-sided termination grounds, risk passing before delivery, open acceptance
+# lack: payment periods and settlement by audit, retention money, provisional prices,
+# one-sided termination grounds, risk passing before delivery, open acceptance
 # dates, maximum-amount and company guarantees, the terms a data-processing entrustment
 # must state, special working-hour systems. Each detector reads the structure (a trigger,
 # a period and a payment verb; a ground and who judges it; what the whole document says
@@ -2491,31 +2491,6 @@ def provisional_price(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_K_PRICE_AMOUNT = re.compile(rf"(?:总价|价款|合同金额|合同总额|单价|服务费|费用总额|报酬|货款|合同价)[^。；]{{0,20}}(?:人民币|¥|￥|RMB)?\s*{_NUM}\s*(?:万)?元")
-_K_TAX = re.compile(r"税|发票")
-
-
-def tax_terms_missing(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """A commercial contract that states its price but never says whether it includes tax,
-    which tax rate or which invoice (含税/不含税/税率/增值税/发票 appear nowhere). One
-    finding per document, at the first clause that states the price.
-
-    Norm: the price term is unclear; filled in by supplementary agreement, the contract's
-    terms or trade usage (民法典第五百一十条), and the parties dispute who bears the tax and
-    whether an invoice is owed (民法典第五百九十九条: documents other than the bill of lading).
-    """
-    if ctx.contract_type in _K_NON_COMMERCIAL or _K_TAX.search(ctx.text):
-        return []
-    first = next((c for c in ctx.clauses if _K_PRICE_AMOUNT.search(c.text)), None)
-    if first is None or first.clause_id != clause.clause_id:
-        return []
-    for sent in _split(clause.text):
-        if _K_PRICE_AMOUNT.search(sent):
-            flat = sent.replace("\n", "")
-            return [Hit(evidence=flat.strip(), sentence=flat)]
-    return []
-
-
 _K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行)[^。；，]{0,10}(?:本合同|本协议|合同|协议)?(?:的|中|项下)?(?:任何|任一|任意|其他|任何一项|任一项|一项)(?:条款|约定|义务|规定|承诺)|"
                                r"(?:任何|任一|任意|一切|轻微|一般)(?:的)?(?:违约|违反)(?:行为|情形)?|有违约(?:行为|情形)(?:的|之一)")
 _K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
@@ -2567,7 +2542,7 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _K_RISK = re.compile(r"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{0,20}(?:转移(?:至|给|到)?|转由|即由|由)(?:买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人)")
-_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|生产完成|备货完成|制造完成|付款|支付|下单|发货|发运|装车|装船|装运|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
+_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
 _K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|承运人|交运|提单")
 
 
@@ -2735,10 +2710,12 @@ def labour_special_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"批准|审批|核准|许可决定|备案|行政许可", ctx.text):
         return []
+    if re.search(r"以下第|下列第|选择|勾选|[□☐]", clause.text):
+        return []  # a template that offers the systems as options: not an agreement yet
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if re.search(r"综合(?:计算)?工时|不定时(?:工作|工时)?制?|不定时工作", flat):
-            if re.search(r"不(?:实行|适用|采用)[^。；]{0,6}(?:综合|不定时)|(?:经|报)[^。；]{0,10}(?:批准|审批)后", flat):
+            if re.search(r"不(?:实行|适用|采用)[^。；]{0,6}(?:综合|不定时)|(?:经|报)[^。；]{0,10}(?:批准|审批)后|依法(?:实行|执行|适用)", flat):
                 continue
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
@@ -2749,7 +2726,6 @@ DETECTORS.update({
     "settlement_audit_no_deadline": settlement_audit_no_deadline,
     "retention_ratio": retention_ratio,
     "provisional_price": provisional_price,
-    "tax_terms_missing": tax_terms_missing,
     "termination_one_sided_ground": termination_one_sided_ground,
     "risk_passes_early": risk_passes_early,
     "acceptance_time_open": acceptance_time_open,
