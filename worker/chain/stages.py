@@ -8,7 +8,9 @@ embedded CLI calls; these functions only fetch, store and account:
 ``extract``   fetch bytes, :func:`pipelines.extract.extract` in a limited child process
               (:mod:`pipelines.sandbox`): an unusable or hostile file fails here with a code
 ``review``    rules only (``CR_USE_LLM=false``): ``run_review(use_llm=False)`` on the bytes
-``generate``  on ``llm.<model>``: ``run_review(use_llm=True)`` with the worker's model
+(with the model, ``prepare``, ``generate`` per unit, ``retrieve`` and ``merge`` are in
+:mod:`worker.chain.fanout`; ``review_stage(use_llm=True)`` still runs a whole review in
+one task, and nothing in the chain sends it)
 ``persist``   one transaction: the review (next revision), its risks and clauses, the
               document's status and versions, and the webhook deliveries
 
