@@ -2448,11 +2448,11 @@ def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
 
     Norm: 建设工程质量保证金管理办法第七条 — the retention may not exceed 3% of the total
     settled price (not in the statute store; the check cites 民法典第七百八十八条 and
-    建筑法第六十二条 and says so). Only construction and decoration contracts; a sale's
-    5–10% 质保金 is a commercial term, not this cap.
+    建筑法第六十二条 and says so). Construction contracts only: a home decoration contract
+    is not governed by the 办法, and a sale's 5–10% 质保金 is a commercial term, not this cap.
     """
-    if ctx.contract_type not in ("建设工程施工合同", "装饰装修合同") and not re.search(r"建设工程|施工合同|工程施工|装饰装修", ctx.text[:400]):
-        return []
+    if ctx.contract_type != "建设工程施工合同":
+        return []  # a home decoration contract is not under the 办法; a sale's 质保金 is a commercial term
     cap = float(params.get("max_percent", 3))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
