@@ -62,6 +62,11 @@ class ReviewOptions:
         max_llm_clauses: at most this many flagged clauses get the model's written
             analysis and suggested revision (highest severity first); bounds the cost
             per contract (OWASP LLM10).
+        model_findings: report a norm the model's record alone meets as a risk; False
+            keeps the model as a second opinion only (agreement and disagreement move the
+            confidence of rule findings). Chosen per model (``finder_reports`` in the
+            registry): the 0.5B default adds false alarms and no correct risk on the dev
+            set, so it is a second opinion.
         max_finder_calls: at most this many model calls to read the clauses' elements
             (:mod:`pipelines.finder`); ``None`` for no limit. Clauses not read are
             reported in the review's ``errors``.
@@ -75,6 +80,7 @@ class ReviewOptions:
     use_llm: bool = True
     max_llm_clauses: int = 12
     max_finder_calls: int | None = 40
+    model_findings: bool = True
     retrieve_k: int = 5
     max_tokens: int = 512
     max_bytes: int = 50 * 1024 * 1024
@@ -360,10 +366,11 @@ def model_reads(prepared: Prepared) -> bool:
     return detect_language(prepared.document.text) in COVERED_LANGUAGES
 
 
-def finder_findings(finder: FinderResult, prepared: Prepared, playbook: Playbook, ctx: ScreenContext
-                    ) -> tuple[list[Finding], list[StageError]]:
+def finder_findings(finder: FinderResult, prepared: Prepared, playbook: Playbook, ctx: ScreenContext,
+                    report: bool = True) -> tuple[list[Finding], list[StageError]]:
     """The model's findings with the stance applied (lowers, never drops), and the
-    budget errors the finder reported.
+    budget errors the finder reported. With ``report`` False (the model is a second
+    opinion only, :attr:`ReviewOptions.model_findings`) no finding is returned.
 
     Returns:
         ``(llm_findings, errors)``.
@@ -373,7 +380,7 @@ def finder_findings(finder: FinderResult, prepared: Prepared, playbook: Playbook
     checks = {c.id: c for c in playbook.checks}
     by_clause_text = {c.clause_id: c for c in prepared.clauses}
     llm_findings = []
-    for f in finder.findings:
+    for f in (finder.findings if report else ()):
         sentence = next((s for _, s in sentences(by_clause_text[f.clause_id].text) if f.evidence in s), f.evidence)
         sev = apply_stance(checks[f.check_id], f.severity, sentence, ctx)
         llm_findings.append(f.model_copy(update={"severity": sev}))
@@ -527,7 +534,7 @@ def run_review(
                                 max_calls=options.max_finder_calls,
                                 progress=lambda d, t: progress("find", d, t),
                                 confirmed={(f.clause_id, f.check_id) for f in findings})
-        llm_findings, budget = finder_findings(finder, prepared, playbook, ctx)
+        llm_findings, budget = finder_findings(finder, prepared, playbook, ctx, options.model_findings)
         errors.extend(budget)
         add_totals(totals, finder)
 

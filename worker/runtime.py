@@ -165,10 +165,30 @@ def check_playbook_refs(index, playbook: Playbook, as_of=None) -> dict:
 
 
 def review_options(settings: Settings, *, stance: Stance = Stance.neutral, use_llm: bool = True) -> ReviewOptions:
-    """The review options this process's settings give (LLM clause budget, input limits)."""
+    """The review options this process's settings give (LLM clause budget, input limits,
+    whether the model's own findings are reported: ``CR_FINDER_REPORTS`` yes/no, or auto =
+    the registry entry's ``finder_reports``)."""
     return ReviewOptions(stance=stance, use_llm=use_llm, max_llm_clauses=settings.max_llm_clauses,
                          max_finder_calls=settings.max_finder_calls,
+                         model_findings=model_findings_reported(settings),
                          max_bytes=settings.max_document_bytes, max_pages=settings.max_pages)
+
+
+def model_findings_reported(settings: Settings) -> bool:
+    """Whether risks found by the model alone are reported (see ``review_options``)."""
+    choice = settings.finder_reports.strip().lower()
+    if choice in ("yes", "true", "1", "on"):
+        return True
+    if choice in ("no", "false", "0", "off"):
+        return False
+    from pipelines.errors import ModelLoadError
+    from worker.llm.registry import load_registry
+
+    try:
+        spec = load_registry(settings.model_registry, settings.models_file).get(settings.model)
+    except ModelLoadError:
+        return True  # an unreadable registry is reported where the model is loaded
+    return True if spec is None else spec.finder_reports
 
 
 def load_playbook_for(settings: Settings, extra: Sequence[Path] = ()) -> Playbook:

@@ -28,6 +28,8 @@ CR_MAX_DOCUMENT_BYTES  refuse larger inputs (``too_large``)        52428800 (50 
 CR_MAX_PAGES           refuse PDFs with more pages                 1000
 CR_MAX_LLM_CLAUSES     flagged clauses given a written analysis    4
 CR_MAX_FINDER_CALLS    model calls reading clause elements         40
+CR_FINDER_REPORTS      report risks the model alone finds          auto (the registry's
+                       (yes/no/auto)                               ``finder_reports``)
 CR_PARSE_MEMORY_BYTES  address-space limit of the child process    1610612736 (1.5 GiB)
                        that extracts or annotates a file
 CR_PARSE_CPU_SECONDS   CPU-time limit of that child (``timeout``)  60
@@ -105,6 +107,7 @@ class Settings(BaseSettings):
     max_pages: int = 1000
     max_llm_clauses: int = 4
     max_finder_calls: int = 40
+    finder_reports: str = "auto"
     parse_memory_bytes: int = 1536 * 1024 * 1024
     parse_cpu_seconds: int = 60
     parse_wall_seconds: float = 300.0

@@ -74,3 +74,13 @@ def test_models_list_shows_the_users_entries(tmp_path):
                          env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "firm-7b" in out.stdout and str(own) in out.stdout
+
+
+def test_the_default_model_is_a_second_opinion_and_the_setting_overrides_it():
+    from worker.runtime import model_findings_reported
+    from worker.settings import Settings
+
+    assert model_findings_reported(Settings()) is False  # measured: the 0.5B adds false alarms only
+    assert model_findings_reported(Settings(model="qwen2.5-coder-1.5b")) is True
+    assert model_findings_reported(Settings(finder_reports="yes")) is True
+    assert model_findings_reported(Settings(model="qwen2.5-coder-1.5b", finder_reports="no")) is False

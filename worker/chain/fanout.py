@@ -400,7 +400,7 @@ def retrieve_stage(session: Session, document_id: int, *, resources: Resources, 
         finder.errors.append(source.output["budget_note"])
     resolve = make_resolver(index.store)
     llm_findings, _ = finder_findings(finder, prepared, playbook, screen_context(prepared, index, options.stance,
-                                                                                  resolve))
+                                                                                  resolve), options.model_findings)
     targets, by_clause = (analysis_targets(prepared, llm_findings, options.max_llm_clauses) if model_reads(prepared)
                           else ([], {}))
     requests = []
@@ -440,7 +440,8 @@ def merge_stage(session: Session, document_id: int, *, resources: Resources, set
     finder = finder_from(retrieved.output["finder"])
     resolve = make_resolver(index.store)
     llm_findings, budget = finder_findings(finder, prepared, playbook,
-                                           screen_context(prepared, index, options.stance, resolve))
+                                           screen_context(prepared, index, options.stance, resolve),
+                                           options.model_findings)
     errors = [*prepared.errors, *budget]
     totals: dict[str, int] = {}
     add_totals(totals, finder)

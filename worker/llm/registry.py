@@ -42,6 +42,9 @@ class ModelSpec:
     repeat_penalty: float = 1.1
     seed: int = 42
     description: str = ""
+    # report the risks this model's element records alone find (False: a second opinion
+    # on the rules only; see pipelines.review.ReviewOptions.model_findings)
+    finder_reports: bool = True
 
 
 def load_registry(path: Path, extra: Path | None = None) -> dict[str, ModelSpec]:
