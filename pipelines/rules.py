@@ -1871,6 +1871,16 @@ def _lf_locate(ctx, clause: Clause, prefer: str) -> bool:
     return False
 
 
+
+def _dpa_term_missing(ctx, clause: Clause, present: str, where: str, explanation: str) -> list[Hit]:
+    """A data-processing agreement with no term matching ``present`` anywhere: one finding,
+    at the first clause matching ``where`` (the place the term belongs), quoting its first
+    sentence; ``[]`` for other contracts, or when the term is there."""
+    if not _lf_is_dpa(ctx) or _lf_doc_has(present, ctx.text) or not _lf_locate(ctx, clause, where):
+        return []
+    first = _split(clause.text)[0] if clause.text.strip() else clause.text
+    return [Hit(evidence=first.strip(), sentence=first, explanation=explanation)]
+
 def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
     """After the entrustment ends the processor keeps or uses the personal information,
     or the agreement never obliges it to return or delete it (个人信息保护法第21条第2款).
@@ -1895,12 +1905,8 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if days is not None and days >= 90:
                     return [Hit(evidence=s.strip(), sentence=sent,
                                 explanation=f"约定委托终止后约{days:.0f}日内才返还或删除个人信息，期间受托方仍保留个人信息，与个人信息保护法第二十一条“返还或者删除，不得保留”不符。")]
-    if _lf_is_dpa(ctx) and not _lf_doc_has(rf"{_LF_DELETE}[^。；]{{0,20}}{_LF_DATA}|{_LF_DATA}[^。；]{{0,20}}{_LF_DELETE}", ctx.text):
-        if _lf_locate(ctx, clause, r"终止|解除|期满|届满|期限"):
-            first = _split(clause.text)[0] if clause.text.strip() else clause.text
-            return [Hit(evidence=first.strip(), sentence=first,
-                        explanation="委托处理协议未约定委托关系终止后受托人返还或删除个人信息的义务（个人信息保护法第二十一条第二款）。")]
-    return []
+    return _dpa_term_missing(ctx, clause, rf"{_LF_DELETE}[^。；]{{0,20}}{_LF_DATA}|{_LF_DATA}[^。；]{{0,20}}{_LF_DELETE}", r"终止|解除|期满|届满|期限",
+                             "委托处理协议未约定委托关系终止后受托人返还或删除个人信息的义务（个人信息保护法第二十一条第二款）。")
 
 
 def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1924,12 +1930,8 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
             if days is not None and days > 3.01:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"约定发生个人信息安全事件后约{days:.0f}日内才通知，远迟于个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
-    if _lf_is_dpa(ctx) and not _lf_doc_has(rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}", ctx.text):
-        if _lf_locate(ctx, clause, r"安全|保护措施|保密"):
-            first = _split(clause.text)[0] if clause.text.strip() else clause.text
-            return [Hit(evidence=first.strip(), sentence=first,
-                        explanation="委托处理协议未约定发生个人信息泄露、篡改、丢失时受托人立即补救并通知委托方的义务（个人信息保护法第五十七条、第五十九条）。")]
-    return []
+    return _dpa_term_missing(ctx, clause, rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}", r"安全|保护措施|保密",
+                             "委托处理协议未约定发生个人信息泄露、篡改、丢失时受托人立即补救并通知委托方的义务（个人信息保护法第五十七条、第五十九条）。")
 
 
 def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1950,12 +1952,8 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,20}}{audit}", s) \
                 or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
-    if _lf_is_dpa(ctx) and not _lf_doc_has(audit, ctx.text):
-        if _lf_locate(ctx, clause, r"义务|权利|安全"):
-            first = _split(clause.text)[0] if clause.text.strip() else clause.text
-            return [Hit(evidence=first.strip(), sentence=first,
-                        explanation="委托处理协议未约定委托方对受托方处理个人信息活动的监督、检查或审计权（个人信息保护法第二十一条）。")]
-    return []
+    return _dpa_term_missing(ctx, clause, audit, r"义务|权利|安全",
+                             "委托处理协议未约定委托方对受托方处理个人信息活动的监督、检查或审计权（个人信息保护法第二十一条）。")
 
 
 def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1977,12 +1975,8 @@ def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s):
             if not re.search(r"(?:甲方|委托方)(?:原因|过错|提供的系统)|不可抗力", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
-    if _lf_is_dpa(ctx) and not _lf_doc_has(r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", ctx.text):
-        if _lf_locate(ctx, clause, r"义务|安全|保护"):
-            first = _split(clause.text)[0] if clause.text.strip() else clause.text
-            return [Hit(evidence=first.strip(), sentence=first,
-                        explanation="委托处理协议未约定受托方应采取的加密、访问控制等安全保护措施（个人信息保护法第二十一条、第五十一条、第五十九条）。")]
-    return []
+    return _dpa_term_missing(ctx, clause, r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", r"义务|安全|保护",
+                             "委托处理协议未约定受托方应采取的加密、访问控制等安全保护措施（个人信息保护法第二十一条、第五十一条、第五十九条）。")
 
 
 def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
