@@ -995,6 +995,22 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
 _C_INSPECTION_PERIOD = re.compile(rf"(?:验收|检验|检测|异议|质量问题|复检|核验)[^。；]{{0,30}}{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)|{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)\s*(?:内|之内|以内)[^。；]{{0,20}}(?:验收|检验|检测|提出[^。；]{{0,6}}异议)|检验期|验收期|异议期")
 
 
+
+_DOC_MEMO: dict[tuple[int, str], tuple[object, object]] = {}
+
+
+def _per_doc(ctx, key: str, compute):
+    """``compute()`` once per screened document (``ctx``) and ``key``: a detector is called
+    once per clause, and a whole-document search on every call makes the screen quadratic
+    in the number of clauses (a hostile DOCX of thousands of short paragraphs)."""
+    k = (id(ctx), key)
+    hit = _DOC_MEMO.get(k)
+    if hit is None or hit[0] is not ctx:
+        if len(_DOC_MEMO) > 512:
+            _DOC_MEMO.clear()
+        hit = _DOC_MEMO[k] = (ctx, compute())
+    return hit[1]
+
 def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A sale or work contract that delivers goods but agrees no inspection or objection
     period anywhere.
@@ -1012,11 +1028,12 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"商品房|房屋|不动产|房产|建设工程|施工|土地", head):
         return []  # real estate and works: delivery and acceptance follow their own rules
-    if _C_INSPECTION_PERIOD.search(ctx.text.replace("\n", "")):
+    if _per_doc(ctx, "inspection_period", lambda: bool(_C_INSPECTION_PERIOD.search(ctx.text.replace("\n", "")))):
         return []
-    target = next((c for c in ctx.clauses if c.category.value == "acceptance"), None) or next(
+    target = _per_doc(ctx, "inspection_target", lambda: next(
+        (c for c in ctx.clauses if c.category.value == "acceptance"), None) or next(
         (c for c in ctx.clauses if re.search(r"验收|检验", c.text)), None) or next(
-        (c for c in ctx.clauses if c.category.value == "delivery"), None)
+        (c for c in ctx.clauses if c.category.value == "delivery"), None))
     if target is None or target.clause_id != clause.clause_id:
         return []
     sents = _split(clause.text)
@@ -2423,7 +2440,7 @@ def settlement_audit_no_deadline(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if ctx.contract_type in _K_NON_COMMERCIAL:
         return []
-    if _K_AUDIT_LIMIT.search(ctx.text):
+    if _per_doc(ctx, "audit_limit", lambda: bool(_K_AUDIT_LIMIT.search(ctx.text))):
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
@@ -2476,7 +2493,7 @@ def provisional_price(clause: Clause, ctx, params) -> Iterable[Hit]:
     contract's other terms or trade usage, else the market price at the place of
     performance (民法典第五百一十条、第五百一十一条第二项).
     """
-    if _K_SETTLE_RULE.search(ctx.text):
+    if _per_doc(ctx, "settle_rule", lambda: bool(_K_SETTLE_RULE.search(ctx.text))):
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
@@ -2551,7 +2568,7 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
     the first carrier is delivery (第六百零七条第二款) — so shipment is flagged only when the
     seller delivers to the buyer's place (送货, 运至, 指定地点).
     """
-    delivers_to_buyer = re.search(r"送货上门|送货至|送至|运至|运抵|送达[^。；]{0,10}(?:买方|需方|甲方|指定)|(?:买方|需方|甲方|采购方)指定(?:的)?(?:地点|仓库|场所)|交货地点[^。；]{0,6}(?:为|：|:)[^。；]{0,6}(?:买方|需方|甲方|采购方)", ctx.text)
+    delivers_to_buyer = _per_doc(ctx, "delivers_to_buyer", lambda: re.search(r"送货上门|送货至|送至|运至|运抵|送达[^。；]{0,10}(?:买方|需方|甲方|指定)|(?:买方|需方|甲方|采购方)指定(?:的)?(?:地点|仓库|场所)|交货地点[^。；]{0,6}(?:为|：|:)[^。；]{0,6}(?:买方|需方|甲方|采购方)", ctx.text))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = _K_RISK.search(flat)
@@ -2629,7 +2646,8 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
     shareholders' meeting (公司法第十五条). A creditor who did not check the resolution
     may find the guarantee does not bind the company (担保制度解释第七条, not cited here).
     """
-    if not _K_GUARANTOR_CO.search(ctx.text) or re.search(r"决议|董事会|股东会|股东大会|股东决定", ctx.text):
+    if _per_doc(ctx, "company_guarantor_unresolved",
+                lambda: not _K_GUARANTOR_CO.search(ctx.text) or bool(re.search(r"决议|董事会|股东会|股东大会|股东决定", ctx.text))):
         return []
     creates = r"保证人|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
     first = next((c for c in ctx.clauses if re.search(creates, c.text) and not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)), None)
