@@ -45,18 +45,37 @@ def _output_dir() -> Path:
         return Path(tempfile.gettempdir()) / "contract_review"
 
 
-def _input_path(name: str) -> Path:
-    p = Path(name).expanduser()
-    if p.is_file():
-        return p
+def _input_roots() -> list[Path]:
+    """Folders the node may read contracts from: ComfyUI's input folder (when running in
+    ComfyUI) and the operator's ``CR_COMFY_INPUT_DIRS`` (``os.pathsep``-separated)."""
+    roots = [Path(p) for p in os.environ.get("CR_COMFY_INPUT_DIRS", "").split(os.pathsep) if p.strip()]
     try:
         import folder_paths  # type: ignore[import-not-found]
 
-        uploaded = Path(folder_paths.get_input_directory()) / name
-        if uploaded.is_file():
-            return uploaded
+        roots.append(Path(folder_paths.get_input_directory()))
     except ImportError:
         pass
+    return [r.resolve() for r in roots]
+
+
+def _input_path(name: str) -> Path:
+    """The contract a workflow names, confined to :func:`_input_roots`: a workflow is
+    untrusted input, and ``../`` or an absolute path must not read other files of the host.
+
+    Raises:
+        RuntimeError: ``error [not_found]`` when no allowed folder holds the file,
+            ``error [forbidden]`` when the name resolves outside every allowed folder.
+    """
+    roots = _input_roots()
+    candidates = [Path(name).expanduser()] if Path(name).expanduser().is_absolute() else \
+        [root / name for root in roots]
+    for p in candidates:
+        resolved = p.resolve()
+        if not any(resolved.is_relative_to(root) for root in roots):
+            raise RuntimeError(f"error [forbidden]: {name} is outside the node's input folders "
+                               "(ComfyUI's input folder, or CR_COMFY_INPUT_DIRS)")
+        if resolved.is_file():
+            return resolved
     raise RuntimeError(f"error [not_found]: {name} does not exist or is not a file")
 
 
@@ -109,6 +128,10 @@ class ContractReview:
         path = _input_path(file_path)
         if stance not in STANCES:
             raise RuntimeError(f"error [usage]: stance must be one of {', '.join(STANCES)}")
+        # the API a workflow may send the file to is the operator's choice, not the workflow's
+        allowed = {u.strip().rstrip("/") for u in os.environ.get("CR_COMFY_ALLOWED_API_URLS", "").split(",") if u.strip()}
+        if api_url and api_url.rstrip("/") not in allowed:
+            raise RuntimeError(f"error [forbidden]: api_url {api_url!r} is not in CR_COMFY_ALLOWED_API_URLS")
         api_url = api_url or os.environ.get("CR_API_URL", "")
         out_dir = _output_dir()
         out_dir.mkdir(parents=True, exist_ok=True)

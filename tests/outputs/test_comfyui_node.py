@@ -68,6 +68,7 @@ def test_the_node_reviews_a_sample_contract_embedded(tmp_path, monkeypatch, outp
     monkeypatch.setenv("CR_INDEX_DIR", str(outputs_index_root))
     monkeypatch.setenv("CR_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("CR_COMFY_OUTPUT_DIR", str(tmp_path / "comfy-out"))
+    monkeypatch.setenv("CR_COMFY_INPUT_DIRS", str(tmp_path))
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     for n, line in enumerate(extract(labour_docx).text.split("\n")):
@@ -88,7 +89,28 @@ def test_the_node_reviews_a_sample_contract_embedded(tmp_path, monkeypatch, outp
     assert {".pdf", ".docx", ".html", ".json"} <= written
 
 
-def test_a_missing_file_is_an_error_the_node_shows(tmp_path):
+def test_a_missing_file_is_an_error_the_node_shows(tmp_path, monkeypatch):
+    monkeypatch.setenv("CR_COMFY_INPUT_DIRS", str(tmp_path))
     _, mappings = load_custom_node(PACKAGE)
     with pytest.raises(RuntimeError, match=r"error \[not_found\]"):
         execute(mappings["ContractReview"], file_path=str(tmp_path / "nope.pdf"), stance="neutral", use_llm=False)
+
+
+@pytest.mark.parametrize("name", ["/etc/hostname", "../secret.txt", "../../../../etc/passwd"])
+def test_a_workflow_cannot_read_files_outside_the_input_folders(tmp_path, monkeypatch, name):
+    inputs = tmp_path / "input"
+    inputs.mkdir()
+    (tmp_path / "secret.txt").write_text("甲方：秘密", encoding="utf-8")
+    monkeypatch.setenv("CR_COMFY_INPUT_DIRS", str(inputs))
+    _, mappings = load_custom_node(PACKAGE)
+    with pytest.raises(RuntimeError, match=r"error \[forbidden\]"):
+        execute(mappings["ContractReview"], file_path=name, stance="neutral", use_llm=False)
+
+
+def test_a_workflow_cannot_send_the_file_to_an_api_the_operator_did_not_allow(tmp_path, monkeypatch):
+    (tmp_path / "c.txt").write_text("第一条 甲方应付款。", encoding="utf-8")
+    monkeypatch.setenv("CR_COMFY_INPUT_DIRS", str(tmp_path))
+    _, mappings = load_custom_node(PACKAGE)
+    with pytest.raises(RuntimeError, match=r"error \[forbidden\]"):
+        execute(mappings["ContractReview"], file_path="c.txt", stance="neutral", use_llm=False,
+                api_url="http://evil.example")
