@@ -170,4 +170,6 @@ def verify_share(secret: bytes, tenant_id: str, document_id: int, expires: int, 
     t = now if now is not None else time.time()
     if expires < t or expires > t + SHARE_MAX_SECONDS + 60:
         return False
-    return hmac.compare_digest(_mac(secret, tenant_id, document_id, expires), signature)
+    # bytes: compare_digest raises TypeError on a non-ASCII str (a 500 that told whether the id exists)
+    return hmac.compare_digest(_mac(secret, tenant_id, document_id, expires).encode(),
+                               signature.encode("utf-8", "surrogatepass"))
