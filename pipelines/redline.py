@@ -396,6 +396,8 @@ def redline_docx(data: bytes, review: Review, *, date: datetime | None = None) -
     try:
         zin = zipfile.ZipFile(io.BytesIO(data))
         names = zin.namelist()
+        if len(names) != len(set(names)):
+            raise ValueError("the DOCX has two ZIP members with the same name; readers disagree on which one is the document")
         doc_xml = zin.read("word/document.xml")
     except (zipfile.BadZipFile, KeyError) as exc:
         raise ValueError(f"not a DOCX: {exc}") from exc
@@ -406,6 +408,12 @@ def redline_docx(data: bytes, review: Review, *, date: datetime | None = None) -
     rels_name = "word/_rels/document.xml.rels"
     rels = etree.fromstring(zin.read(rels_name), _parser()) if rels_name in names else etree.Element(
         "{%s}Relationships" % _REL_NS, nsmap={None: _REL_NS})
+    # a comments relationship that points outside the package (External, a URL, ../) is
+    # not a part we can write: drop it and add our own comments part
+    for r in [r for r in rels if r.get("Type") == COMMENTS_REL]:
+        target = r.get("Target") or ""
+        if r.get("TargetMode") == "External" or "://" in target or ".." in target or not target.strip("/"):
+            rels.remove(r)
     comments_target = next((r.get("Target") for r in rels if r.get("Type") == COMMENTS_REL), None)
     comments_name = ("word/" + comments_target.lstrip("/").removeprefix("word/")) if comments_target else "word/comments.xml"
     if comments_name in names:
@@ -476,6 +484,7 @@ def redline_docx(data: bytes, review: Review, *, date: datetime | None = None) -
     if result.commented:
         replaced[comments_name] = _xml_bytes(comments)
         if comments_target is None:
+            comments_name = "word/comments.xml"
             taken = {r.get("Id") for r in rels}
             rid = next(f"rId{n}" for n in range(1, 10_000) if f"rId{n}" not in taken)
             rel = etree.SubElement(rels, "{%s}Relationship" % _REL_NS)
