@@ -68,9 +68,14 @@ def citation_articles(review: Review, store) -> dict[tuple[str, int], ArticleTex
     return out
 
 
+MAX_PAGE_PIXELS = 4_000_000
+"""The most pixels one rendered page may have (an A4 page at zoom 1.25 is about 0.9 million)."""
+
+
 def pdf_page_images(pdf: bytes, pages: Sequence[int], *, zoom: float = 1.25) -> dict[int, tuple[str, float, float]]:
     """PNG renderings of ``pages`` (1-based) of a PDF as ``{page: (data URI, width pt,
-    height pt)}``; at most :data:`MAX_PAGE_IMAGES` pages, ``zoom`` × 72 dpi.
+    height pt)}``; at most :data:`MAX_PAGE_IMAGES` pages, ``zoom`` × 72 dpi, lower where a
+    page would exceed :data:`MAX_PAGE_PIXELS`.
 
     Raises:
         ValueError: ``pdf`` cannot be opened as a PDF.
@@ -86,7 +91,11 @@ def pdf_page_images(pdf: bytes, pages: Sequence[int], *, zoom: float = 1.25) -> 
         for n in sorted(set(pages))[:MAX_PAGE_IMAGES]:
             if 1 <= n <= doc.page_count:
                 page = doc[n - 1]
-                png = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom)).tobytes("png")
+                # a hostile page of 14,400 pt square would be gigabytes of pixels: the zoom is
+                # clamped so one image stays under MAX_PAGE_PIXELS
+                area = max(page.rect.width * page.rect.height, 1.0)
+                z = min(zoom, (MAX_PAGE_PIXELS / area) ** 0.5)
+                png = page.get_pixmap(matrix=pymupdf.Matrix(z, z)).tobytes("png")
                 out[n] = ("data:image/png;base64," + base64.b64encode(png).decode("ascii"), page.rect.width,
                           page.rect.height)
     finally:
