@@ -33,6 +33,8 @@ MAX_DOCX_RATIO = 200  # a member this much larger than its compressed size (and 
 _BAND = 0.12  # top/bottom share of the page height searched for running headers and footers
 _OCR_LANGUAGES = "chi_sim+eng"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+MIN_LETTERS = 4
+"""Fewer letters (Chinese characters count one each) than this: ``empty_document``."""
 _IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF87a": "GIF", b"GIF89a": "GIF",
                 b"II*\x00": "TIFF", b"MM\x00*": "TIFF", b"\x00\x00\x00\x0cjP  ": "JPEG 2000"}
 _PAGE_NUMBER = re.compile(
@@ -98,6 +100,12 @@ def extract(
     raw = _clean_lines(raw, warnings)
     if not any(t.strip() for t, _, _ in raw):
         raise EmptyDocument(f"{what} contains no text; check that the right file was uploaded.")
+    letters = sum(1 for t, _, _ in raw for c in t if c.isalpha())
+    if letters < MIN_LETTERS:
+        # a few stray characters (a truncated upload, binary bytes read as text) are not a
+        # contract, and reviewing them would read as "no risks found"
+        raise EmptyDocument(f"{what} has only {letters} letters of text, too little to be a contract; "
+                            "check that the right file was uploaded.")
     lines, pos = [], 0
     for text, page, box in raw:
         bbox = BBox(page=page, x0=box[0], y0=box[1], x1=box[2], y1=box[3]) if page and box else None

@@ -270,3 +270,12 @@ def test_actions_on_link_annotations_do_not_survive_annotation():
         assert needle not in out, needle
     copy = pymupdf.open(stream=out, filetype="pdf")
     assert any(a.type[1] == "Highlight" for a in copy[0].annots())
+
+
+def test_a_few_stray_bytes_are_not_reviewed_as_a_clean_contract():
+    """A truncated upload read as text ("塒NG1234") must not become "no risks found"."""
+    from pipelines.errors import EmptyDocument
+    from pipelines.extract import extract
+
+    with pytest.raises(EmptyDocument, match="too little to be a contract"):
+        extract(b"\x89PNG1234", filename="x.pdf")
