@@ -136,9 +136,15 @@ def batch_clauses(clauses: Sequence[Clause], *, max_chars: int = 1200, max_claus
 
 
 def clause_sentences(clause: Clause, *, clause_chars: int = 700) -> list[str]:
-    """The clause's sentences as numbered in the prompt (text cut to ``clause_chars``)."""
+    """The clause's sentences as numbered in the prompt (text cut to ``clause_chars``).
+
+    The heading line (``第四条 押金``) is not offered: evidence that is only a heading says
+    nothing, and a redline would replace the heading with the suggestion.
+    """
+    heading = {_norm((clause.number or "") + (clause.title or "")), _norm(clause.path[-1] if clause.path else "")} - {""}
     out = [s.strip() for _, s in sentences(clause.text[:clause_chars]) if s.strip()]
-    return out or [clause.text[:clause_chars].strip()]
+    body = [s for s in out if _norm(s) not in heading]
+    return body or out or [clause.text[:clause_chars].strip()]
 
 
 def finder_messages(template: Template, batch: Sequence[Clause], *, clause_chars: int = 700,

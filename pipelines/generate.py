@@ -73,7 +73,7 @@ UNIT_SCHEMA: dict = {
                 "properties": {
                     "action": {"type": "string", "enum": list(ACTIONS)},
                     "content": {"type": "string", "minLength": 8, "maxLength": 40},
-                    "conclusion": {"type": "string", "minLength": 4, "maxLength": 18},
+                    "conclusion": {"type": "string", "minLength": 4, "maxLength": 30},
                     "citations": {"type": "array", "maxItems": 2, "items": {"type": "string", "maxLength": 40}},
                 },
                 "required": ["action", "content", "conclusion", "citations"],
@@ -247,7 +247,7 @@ def build_messages(
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 
 
-_NO_RISK = re.compile(r"无风险|不存在风险|没有风险|合法有效|无明显风险|风险较低|风险为低|风险低|不存在问题|不违反法律|符合法律规定|合法合规|没有问题")
+_NO_RISK = re.compile(r"无风险|无高风险|不存在高风险|风险不高|无重大风险|不存在风险|没有风险|合法有效|无明显风险|风险较低|风险为低|风险低|不存在问题|不违反法律|符合法律规定|合法合规|没有问题")
 _QUOTE = re.compile(r"[“\"「『]([^”\"」』]{6,})[”\"」』]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?\s*(?:%|％|日|天|个月|月|年|元|万元|倍)")
 _WS = re.compile(r"\s+")

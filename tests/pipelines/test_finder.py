@@ -13,7 +13,7 @@ import json
 import pytest
 
 from pipelines.elements import NORMS, TEMPLATES, judge, record_schema
-from pipelines.finder import MAX_REGENERATIONS, batch_clauses, find_risks, finder_messages
+from pipelines.finder import MAX_REGENERATIONS, batch_clauses, clause_sentences, find_risks, finder_messages
 from pipelines.generate import GenerationOutput
 from pipelines.review import usable_suggestion
 from pipelines.screen import Check
@@ -210,3 +210,11 @@ def test_a_norm_a_rule_already_found_needs_no_second_read():
     result = find_risks(model, [TERMINATION], contract_type="服务合同", catalogue=CATALOGUE,
                         confirmed={("c1", "termination.unilateral_at_will")})
     assert result.calls == 1 and [f.check_id for f in result.findings] == ["termination.unilateral_at_will"]
+
+
+def test_a_heading_line_is_not_offered_as_evidence():
+    text = "第四条 押金\n承租人应于签约时支付押金二千元。租期届满后七日内，出租人退还押金。"
+    clause = Clause(clause_id="c4", path=("第四条 押金",), number="第四条", title="押金", text=text,
+                    char_start=0, char_end=len(text), level=1, category=Category.lease)
+    offered = clause_sentences(clause)
+    assert offered and all("押金二千元" in s or "退还押金" in s for s in offered), offered
