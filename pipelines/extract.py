@@ -135,9 +135,13 @@ def remember(data: bytes, doc: ExtractedDocument, *, max_bytes: int, max_pages: 
     _REMEMBERED[_memo_key(data, max_bytes, max_pages)] = doc
 
 
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_INVISIBLE = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                        "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]")
 """Zero-width, soft-hyphen and bidirectional-control characters (Unicode TR #9 explicit
-formatting; the "Trojan Source" paper, Boucher & Anderson 2021): invisible on the page,
+formatting; the "Trojan Source" paper, Boucher & Anderson 2021), and the other Unicode
+Default_Ignorable_Code_Point characters (variation selectors, Mongolian vowel separator,
+combining grapheme joiner, Hangul fillers, tag characters U+E0000–E0FFF, which can carry
+hidden text to a model — "ASCII smuggling"): invisible on the page,
 they split a 第N条 heading or a keyword so rules and segmentation miss it, or reorder
 what a reader sees."""
 _LINE_BREAKS = re.compile("[\u2028\u2029\u0085\x0b\x0c]")
