@@ -39,7 +39,8 @@ def api(s3, tmp_path, monkeypatch, outputs_index_root, review_bytes, labour_docx
 
     from pipelines.extract import extract
     from tests.integration.stack import ACCESS_KEY, SECRET_KEY
-    from worker.api import _statute_index, create_app
+    from worker.api import create_app
+    from worker.api.app import _statute_index
     from worker.db import crud
     from worker.db.models import Batch
     from worker.db.session import engine_for, upgrade

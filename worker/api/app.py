@@ -1,4 +1,5 @@
-"""The HTTP API (FastAPI; OpenAPI at ``/openapi.json``).
+"""The HTTP API application: :func:`create_app` and its routes (FastAPI; OpenAPI at
+``/openapi.json``).
 
 Clients authenticate with a tenant API key as a bearer token (``cr_<id>_<secret>``;
 only its sha256 is stored). Every query is scoped to the caller's tenant: another
@@ -26,13 +27,15 @@ from typing import Annotated
 from fastapi import Body, Depends, FastAPI, HTTPException, Path, Query, Request, Response
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field, HttpUrl
+from pydantic import BaseModel, Field
 from sqlalchemy import func, text
 from sqlmodel import Session, select
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from worker import intake, webhooks
+from worker.api.limits import BodyLimit
+from worker.api.schemas import BatchKeys, BatchOut, DocumentOut, EndpointCreated, EndpointIn, EndpointOut
 from worker.db import crud
 from worker.db.models import Batch, Document, Tenant, WebhookDelivery, WebhookEndpoint, utcnow
 from worker.db.models import Review as ReviewRow
@@ -58,116 +61,6 @@ def _statute_index():
 
 MAX_ID = 2**31 - 1  # ids are PostgreSQL integers: a larger one names nothing
 Id = Annotated[int, Path(ge=1, le=MAX_ID, description="a positive 31-bit id")]
-
-
-class BodyLimit:
-    """ASGI middleware: refuse a request body over ``limit`` bytes with 413, from its
-    Content-Length at once, or while it streams (chunked uploads), so an oversized
-    upload is never spooled to disk or held in memory."""
-
-    def __init__(self, app, limit: int):
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        declared = dict(scope.get("headers") or ()).get(b"content-length")
-        too_large = JSONResponse({"detail": f"the request body is over {self.limit} bytes (CR_MAX_REQUEST_BYTES); "
-                                            "send fewer or smaller files per request"}, status_code=413,
-                                 headers={"Connection": "close"})
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            return await too_large(scope, receive, send)
-        seen = 0
-        started = False
-
-        async def limited_receive():
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise HTTPException(413, f"the request body is over {self.limit} bytes (CR_MAX_REQUEST_BYTES)")
-            return message
-
-        async def watch_send(message):
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, watch_send)
-        except HTTPException as exc:  # raised while a middleware-less read streamed the body
-            if exc.status_code != 413 or started:
-                raise
-            await too_large(scope, receive, send)
-
-
-class DocumentOut(BaseModel):
-    """A document and where it is in the pipeline."""
-
-    id: int
-    batch_id: int | None
-    filename: str
-    bucket: str
-    object_key: str
-    etag: str
-    size_bytes: int
-    sha256: str | None
-    format: str | None
-    status: str = Field(description="received | queued | processing | reviewed | failed")
-    review_status: str | None = Field(None, description="of the current review: complete | partial (some checks "
-                                                        "did not run) | not_reviewed (language not covered)")
-    not_run: list[str] = Field([], description="checks or stages of the current review that did not run")
-    error_code: str | None
-    error_message: str | None
-    versions: dict[str, str | None]
-    created_at: datetime
-    updated_at: datetime
-
-    @classmethod
-    def of(cls, d: Document, review_body: dict | None = None) -> "DocumentOut":
-        body = review_body or {}
-        return cls(**d.model_dump(include=set(cls.model_fields) - {"versions", "review_status", "not_run"}),
-                   versions={"pipeline": d.pipeline_version, "kb": d.kb_version, "model": d.model_version,
-                             "playbook": d.playbook_version},
-                   review_status=body.get("status", "complete" if body else None), not_run=body.get("not_run", []))
-
-
-class BatchOut(BaseModel):
-    """A batch, its documents and the keys that could not be taken."""
-
-    id: int
-    name: str
-    created_at: datetime
-    counts: dict[str, int]
-    documents: list[DocumentOut]
-    skipped: list[dict[str, str]] = []
-
-
-class BatchKeys(BaseModel):
-    """``POST /v1/batches`` as JSON: existing object keys of the caller's bucket/prefix."""
-
-    keys: list[str] = Field(min_length=1, max_length=1000, description="object keys, or s3://bucket/key")
-    model_config = {"strict": True}
-    name: str = ""
-
-
-class EndpointIn(BaseModel):
-    url: HttpUrl
-    events: list[str] = Field(default=list(webhooks.EVENTS), description=f"subset of {list(webhooks.EVENTS)}")
-
-
-class EndpointOut(BaseModel):
-    id: int
-    url: str
-    events: list[str]
-    status: str
-    disabled_reason: str | None
-    created_at: datetime
-
-
-class EndpointCreated(EndpointOut):
-    secret: str = Field(description="whsec_ signing secret; shown only in this response")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -1,7 +1,6 @@
-"""Commands of the distributed deployment, registered on ``contract-review`` by
-:func:`register`: ``api``, ``worker``, ``worker llm``, ``beat``, ``documents requeue``,
-``reprocess --stale``, ``reconcile``, ``webhooks redeliver``, ``tenants``, ``storage init``,
-``bench-chain``.
+"""Commands of the distributed deployment: ``api``, ``worker``, ``worker llm``, ``beat``,
+``documents requeue``, ``reprocess --stale``, ``reconcile``, ``webhooks redeliver``,
+``tenants``, ``storage init``.
 
 Each wraps the function the beat jobs and tasks call; heavy imports happen inside the
 commands, so ``contract-review --help`` stays fast.
@@ -12,17 +11,11 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from pathlib import Path
 from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
-from rich.console import Console
 
-__all__ = ["register"]
-
-out = Console()
-err = Console(stderr=True)
+from worker.cli.common import err, out
 
 worker_app = typer.Typer(help="Run a Celery worker (see `worker llm` for a GPU worker).", invoke_without_command=True)
 documents_app = typer.Typer(help="Operate on documents.", no_args_is_help=True)
@@ -282,91 +275,3 @@ def storage_init(
             storage.subscribe(bucket, arn=notify_arn, events=sorted(ACCEPTED_EVENTS), prefixes=sorted(bucket_prefixes))
             line += f"; {', '.join(sorted(ACCEPTED_EVENTS))} under {', '.join(sorted(bucket_prefixes))} -> {notify_arn}"
         out.print(line, highlight=False)
-
-
-def bench_chain(
-    file: Annotated[Path, typer.Argument(help="A contract to push through the chain (copies differ by a trailing byte).")],
-    count: Annotated[int, typer.Option(help="Documents to send.")] = 40,
-    tenant: Annotated[str, typer.Option(help="Tenant whose prefix the copies go under.")] = "bench",
-    out_path: Annotated[Path | None, typer.Option("--out", help="Write the figures as JSON here.")] = None,
-    timeout: Annotated[float, typer.Option(help="Give up after this many seconds.")] = 1800,
-) -> None:
-    """Measure the running deployment: documents per minute through the chain, queue
-    wait and per-stage seconds (from stage_run), for the workers now running.
-
-    Example: contract-review bench-chain examples/设备采购合同.txt --count 40
-    """
-    from worker.bench.chain import run_chain_bench
-
-    figures = run_chain_bench(file, count=count, tenant_id=tenant, timeout=timeout)
-    out.print_json(json.dumps(figures, ensure_ascii=False))
-    if out_path:
-        out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
-
-
-class _BenchGroup(TyperGroup):
-    """``bench``: ``bench FILE...`` (no subcommand name) still means ``bench review FILE...``."""
-
-    def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
-            args = ["review", *args]
-        return super().parse_args(ctx, args)
-
-
-bench_app = typer.Typer(cls=_BenchGroup, no_args_is_help=True,
-                        help="Benchmarks: `bench review FILE...` (one process), `bench chain FILE` (a worker fleet).")
-
-
-@bench_app.command("chain")
-def bench_fleet(
-    file: Annotated[Path, typer.Argument(help="A contract (copies differ by a trailing byte).")],
-    count: Annotated[int, typer.Option("--count", "-n", help="Documents.")] = 4,
-    cpu_workers: Annotated[int, typer.Option("--cpu-workers", "-W", help="cpu worker processes.")] = 1,
-    llm_workers: Annotated[int, typer.Option("--llm-workers", "-L", help="LLM worker processes.")] = 1,
-    backend: Annotated[str, typer.Option(help="llamacpp (in process) or openai (a server).")] = "llamacpp",
-    llm_concurrency: Annotated[int, typer.Option(help="Tasks per LLM worker (openai).")] = 2,
-    llm_threads: Annotated[int, typer.Option(help="llama.cpp threads per model copy (worker or engine).")] = 2,
-    llm_cpus: Annotated[str | None, typer.Option(help="taskset -c list for the LLM workers / engine.")] = None,
-    busy_cpu: Annotated[bool, typer.Option(help="Run a busy cpu process (rules-only reviews) beside them.")] = False,
-    busy_cpus: Annotated[str | None, typer.Option(help="taskset -c list for the busy process.")] = None,
-    base_url: Annotated[str | None, typer.Option(help="A running OpenAI-compatible engine (openai).")] = None,
-    tenant: Annotated[str, typer.Option(help="Tenant whose prefix the copies go under.")] = "bench",
-    timeout: Annotated[float, typer.Option(help="Give up after this many seconds.")] = 3600,
-    out_path: Annotated[Path | None, typer.Option("--out", help="Write the figures as JSON here.")] = None,
-) -> None:
-    """Start W cpu and L LLM workers (and an engine for --backend openai), push N
-    documents through the chain against the configured PostgreSQL, Redis and S3, print
-    documents/hour, latency, queue waits, LLM busy fraction, engine vs free-running
-    tokens/s, prompt tokens per contract vs the whole contract, cache hit rate.
-
-    Example: contract-review bench chain examples/设备采购合同.txt -n 4 -W 1 -L 2 --backend openai
-    """
-    from worker.bench.fleet import Layout, run_fleet_bench
-
-    if backend not in ("llamacpp", "openai"):
-        raise typer.BadParameter("--backend must be llamacpp or openai")
-    layout = Layout(cpu_workers=cpu_workers, llm_workers=llm_workers, backend=backend,
-                    llm_concurrency=llm_concurrency, llm_threads=llm_threads, llm_cpus=llm_cpus, busy_cpu=busy_cpu,
-                    busy_cpus=busy_cpus, base_url=base_url)
-    figures = run_fleet_bench(file, count=count, tenant_id=tenant, layout=layout, timeout=timeout)
-    out.print_json(json.dumps(figures, ensure_ascii=False))
-    if out_path:
-        out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
-
-
-def register(app: typer.Typer, *, bench_review=None) -> None:
-    """Add the deployment commands (and the ``bench`` group, whose ``review`` command is
-    ``bench_review``) to the ``contract-review`` app."""
-    if bench_review is not None:
-        bench_app.command("review")(bench_review)
-        app.add_typer(bench_app, name="bench")
-    app.command("api")(api)
-    app.add_typer(worker_app, name="worker")
-    app.command("beat")(beat)
-    app.add_typer(documents_app, name="documents")
-    app.command("reprocess")(reprocess)
-    app.command("reconcile")(reconcile)
-    app.add_typer(webhooks_app, name="webhooks")
-    app.add_typer(tenants_app, name="tenants")
-    app.add_typer(storage_app, name="storage")
-    app.command("bench-chain")(bench_chain)

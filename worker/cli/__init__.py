@@ -1,0 +1,67 @@
+"""The ``contract-review`` command line (typer + rich), one module per command group.
+
+==============  ==============================================================
+module          commands
+==============  ==============================================================
+``review``      ``review``, ``compare``, ``export``
+``kb``          ``kb build``, ``kb search``, ``kb cite``, ``kb eval-retrieval``
+``models``      ``models list``, ``models install``
+``db``          ``db upgrade``
+``evaluate``    ``eval``
+``bench``       ``bench review`` (also ``bench FILE...``), ``bench chain``, ``bench-chain``
+``deploy``      ``api``, ``worker [llm]``, ``beat``, ``documents``, ``reprocess``,
+                ``reconcile``, ``webhooks``, ``tenants``, ``storage``
+``common``      consoles, ``error [code]: message`` mapping, progress, safe text
+==============  ==============================================================
+
+Every command wraps the same functions the distributed workers use. Errors print
+``error [code]: message`` on stderr and exit 1 (2 for bad usage) — never a traceback.
+Heavy imports happen inside the commands, so ``contract-review --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from worker.cli import bench as _bench
+from worker.cli import deploy as _deploy
+from worker.cli.db import db_app
+from worker.cli.evaluate import eval_cmd
+from worker.cli.kb import kb_app
+from worker.cli.models import models_app
+from worker.cli.review import compare, export_cmd, review
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(help="Review contracts (PDF, DOCX, TXT) against PRC statutes with rules and a local LLM.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app.add_typer(kb_app, name="kb")
+app.add_typer(models_app, name="models")
+app.add_typer(db_app, name="db")
+app.command()(review)
+app.command("eval")(eval_cmd)
+app.command()(compare)
+app.command("export")(export_cmd)
+# the distributed deployment's commands
+app.add_typer(_bench.bench_app, name="bench")
+app.command("api")(_deploy.api)
+app.add_typer(_deploy.worker_app, name="worker")
+app.command("beat")(_deploy.beat)
+app.add_typer(_deploy.documents_app, name="documents")
+app.command("reprocess")(_deploy.reprocess)
+app.command("reconcile")(_deploy.reconcile)
+app.add_typer(_deploy.webhooks_app, name="webhooks")
+app.add_typer(_deploy.tenants_app, name="tenants")
+app.add_typer(_deploy.storage_app, name="storage")
+app.command("bench-chain")(_bench.bench_chain)
+
+
+def main() -> None:  # pragma: no cover - console entry
+    """Run the command line (``contract-review``); exits with the command's status."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())
