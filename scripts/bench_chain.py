@@ -120,13 +120,16 @@ def _llm_layouts(args, db_url: str, tmp: Path, s3, redis_url: str) -> dict:
 
     results = {}
     cores = os.cpu_count() or 1
+    from worker.settings import Settings
+
+    installed_models = Settings().models_root  # where `contract-review models install` put them (the caller's CR_ vars)
     for spec in args.layouts.split(","):
         backend, n, *rest = spec.split(":")
         n, busy, naive = int(n), "busy" in rest, "naive" in rest
         prefix = f"crbench-{uuid.uuid4().hex[:6]}:"
         env = {k: v for k, v in os.environ.items() if not k.startswith("CR_")}
         env.update({"CR_DATABASE_URL": db_url, "CR_INDEX_DIR": str(tmp / "index"), "CR_DATA_DIR": str(tmp / "data"),
-                    "CR_MODELS_DIR": str(REPO / ".contract-review" / "models"),
+                    "CR_MODELS_DIR": str(installed_models),
                     "CR_BROKER_URL": redis_url, "CR_REDIS_KEY_PREFIX": prefix,
                     "CR_S3_ENDPOINT": s3.endpoint, "CR_S3_ACCESS_KEY": ACCESS_KEY, "CR_S3_SECRET_KEY": SECRET_KEY,
                     "CR_S3_BUCKET": BUCKET, "CR_TENANT_PREFIXES": json.dumps({f"{BUCKET}/bench/": "bench"}),

@@ -7,3 +7,5 @@ cd "$(dirname "$0")/.."
 . .venv/bin/activate
 mkdir -p out
 contract-review review "examples/设备采购合同.txt" --out out/review.json
+# the index and the model stay in the per-user data directory (CR_DATA_DIR overrides it):
+contract-review paths

@@ -1,6 +1,9 @@
 """Shared fixtures.
 
-* ``clean_env`` (autouse): no ``CR_`` variable leaks in from the caller's shell.
+* ``clean_env`` (autouse): no ``CR_`` variable leaks in from the caller's shell, and
+  ``CR_DATA_DIR`` is a temporary folder of the session: no test writes into the user's
+  data directory (the per-user default). Installed models are found by
+  ``tests/installed.py``.
 * ``shared_dir``: ``../shared`` or a skip when it is absent.
 * ``postgres_url``: a fresh schema-less database on the machine's PostgreSQL, or a skip
   when PostgreSQL does not answer.
@@ -18,11 +21,18 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
 
+@pytest.fixture(scope="session")
+def session_data_dir(tmp_path_factory) -> Path:
+    """The ``CR_DATA_DIR`` of tests that do not choose their own."""
+    return tmp_path_factory.mktemp("cr-data")
+
+
 @pytest.fixture(autouse=True)
-def clean_env(monkeypatch):
+def clean_env(monkeypatch, session_data_dir):
     for key in list(os.environ):
         if key.startswith("CR_"):
             monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("CR_DATA_DIR", str(session_data_dir))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     from worker.settings import get_settings
 

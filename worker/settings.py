@@ -3,7 +3,8 @@
 =====================  ==========================================  ==========================
 variable               meaning                                     default
 =====================  ==========================================  ==========================
-CR_DATA_DIR            data directory (database, index, models)    ``./.contract-review``
+CR_DATA_DIR            data directory (database, index, models)    the per-user data folder
+                                                                   (:func:`default_data_dir`)
 CR_DATABASE_URL        SQLAlchemy URL                              SQLite in CR_DATA_DIR
 CR_INDEX_DIR           statute index root                          ``$CR_DATA_DIR/index``
 CR_MODELS_DIR          GGUF files                                  ``$CR_DATA_DIR/models``
@@ -75,9 +76,30 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+import platformdirs
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "get_settings"]
+__all__ = ["APP_NAME", "LEGACY_DATA_DIR", "Settings", "default_data_dir", "get_settings"]
+
+APP_NAME = "contract-review"
+# the default before it became per-user: relative to the working directory, so a review
+# started in another folder silently built a second statute index (issue 11)
+LEGACY_DATA_DIR = Path(".contract-review")
+
+
+def default_data_dir() -> Path:
+    """The per-user data directory, used when ``CR_DATA_DIR`` is not set.
+
+    ``platformdirs.user_data_dir("contract-review")``: on Linux
+    ``$XDG_DATA_HOME/contract-review`` (``~/.local/share/contract-review``), on macOS
+    ``~/Library/Application Support/contract-review``, on Windows
+    ``%LOCALAPPDATA%\\contract-review``. The same folder from every working directory.
+
+    Returns:
+        An absolute path; it is not created here.
+    """
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)).absolute()
 
 
 class Settings(BaseSettings):
@@ -85,7 +107,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="CR_", extra="ignore")
 
-    data_dir: Path = Path("./.contract-review")
+    data_dir: Path = Field(default_factory=default_data_dir)
     database_url: str | None = None
     index_dir: Path | None = None
     models_dir: Path | None = None
@@ -139,6 +161,12 @@ class Settings(BaseSettings):
     webhook_inline_delay_max: int = 300
     relay_interval: int = 60
     worker_metrics_port: int | None = None
+
+    @property
+    def data_dir_from_env(self) -> bool:
+        """True when ``CR_DATA_DIR`` (or the ``data_dir`` argument) chose the data
+        directory, False when it is the per-user default."""
+        return "data_dir" in self.model_fields_set
 
     @property
     def db_url(self) -> str:

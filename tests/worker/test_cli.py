@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from tests.installed import installed_gguf
 from tests.worker.conftest import run_cli
 
 CONTRACT = """设备买卖合同
@@ -171,8 +172,9 @@ def test_review_with_the_real_model_end_to_end(tmp_path, cli_env):
     """The one LLM-heavy test of the embedded path: a contract the team wrote, through
     the real llama.cpp model. The model reads every clause and adds a risk no rule finds;
     the instruction in the text asking for "无风险" changes nothing and is reported."""
-    repo = Path(__file__).resolve().parents[2]
-    model_dir = repo / ".contract-review" / "models"
+    # the model scripts/install.sh assembled, read in place; else assembled under this test's CR_DATA_DIR
+    gguf = installed_gguf("qwen2.5-coder-0.5b-instruct-q4_k_m.gguf")
+    model_dir = gguf.parent if gguf.is_file() else Path(cli_env["CR_DATA_DIR"]) / "models"
     path = tmp_path / "技术服务合同.txt"
     path.write_text(TEAM_CONTRACT, encoding="utf-8")
     # rules alone: 第四条 is not flagged

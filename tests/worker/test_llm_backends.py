@@ -16,10 +16,11 @@ from pipelines.types import Category, Finding, ReasoningCheck, ReasoningStep, Se
 from worker.chain.fanout import finder_from, finder_json, plan_budget
 from worker.llm import OpenAIGenerator, load_registry
 from worker.llm.openai_compat import cached_tokens_of
+from tests.installed import installed_gguf
 
 REPO = Path(__file__).resolve().parents[2]
 MODEL = "qwen2.5-coder-0.5b"
-GGUF = REPO / ".contract-review" / "models" / "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
+GGUF = installed_gguf("qwen2.5-coder-0.5b-instruct-q4_k_m.gguf")
 SCHEMA = {"type": "object", "properties": {"risk": {"type": "string", "enum": ["high", "low", "none"]}},
           "required": ["risk"]}
 

@@ -11,6 +11,7 @@ module          commands
 ``bench``       ``bench review`` (also ``bench FILE...``), ``bench chain``, ``bench-chain``
 ``deploy``      ``api``, ``worker [llm]``, ``beat``, ``documents``, ``reprocess``,
                 ``reconcile``, ``webhooks``, ``tenants``, ``storage``
+``paths``       ``paths`` (where the index, models and database are)
 ``common``      consoles, ``error [code]: message`` mapping, progress, safe text
 ==============  ==============================================================
 
@@ -31,11 +32,15 @@ from worker.cli.db import db_app
 from worker.cli.evaluate import eval_cmd
 from worker.cli.kb import kb_app
 from worker.cli.models import models_app
+from worker.cli.paths import paths
 from worker.cli.review import compare, export_cmd, review
+from worker.settings import default_data_dir
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(help="Review contracts (PDF, DOCX, TXT) against PRC statutes with rules and a local LLM.",
+app = typer.Typer(help="Review contracts (PDF, DOCX, TXT) against PRC statutes with rules and a local LLM.\n\n"
+                       "The statute index, the models and the database live in CR_DATA_DIR, by default "
+                       f"{default_data_dir()} (the same from every folder); `contract-review paths` shows them.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 app.add_typer(kb_app, name="kb")
 app.add_typer(models_app, name="models")
@@ -56,6 +61,7 @@ app.add_typer(_deploy.webhooks_app, name="webhooks")
 app.add_typer(_deploy.tenants_app, name="tenants")
 app.add_typer(_deploy.storage_app, name="storage")
 app.command("bench-chain")(_bench.bench_chain)
+app.command("paths")(paths)
 
 
 def main() -> None:  # pragma: no cover - console entry
