@@ -2748,3 +2748,259 @@ DETECTORS.update({
     "labour_special_hours": labour_special_hours,
 })
 # ===================== end: practitioner's checklist ================================
+
+
+# ===================== remedies, forum and term structure ===========================
+# Written from the norm (articles named in each docstring) and tested on team-written
+# phrasings in tests/pipelines/data/playbook_cases_remedies.yaml.
+
+_R_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|供方|需方|供应商|采购方|承租人|出租人|发包人|承包人|委托方|受托方|委托人|"
+            r"受托人|服务方|客户|用户|承揽人|定作人|加盟商|被特许人|特许人|借款人|贷款人|业主|物业服务人|运营方|许可方|被许可方|许可人|被许可人)")
+_R_MUTUAL = re.compile(r"双方|任何一方|各方|彼此|互相|相互|互不")
+_R_EXCEPT = re.compile(r"除[^。；]{0,30}(?:外|以外)|但[^。；]{0,30}除外|法律(?:另有|明确)规定|依法|法定(?:解除)?(?:情形|事由|条件)|根据法律")
+
+
+def termination_right_waived(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One party may not terminate the contract whatever the other party does.
+
+    Norm: 民法典第五百六十三条 gives each party a statutory right to terminate when the other
+    party's breach defeats the purpose of the contract, delays a main obligation after a
+    reminder, or states it will not perform; a standard term that excludes the other party's
+    main rights is void (第四百九十七条). Flagged only where the exclusion is absolute (``以任何
+    理由``, ``无论``/``即使`` the other party's conduct, ``放弃…解除权``) and binds one party; a
+    mutual restriction or one that reserves the statutory grounds (``但法律另有规定的除外``)
+    is lawful drafting. ``不得擅自解除`` alone restates the law and is not flagged.
+    """
+    verb = r"(?:解除|终止)(?:本|该)?(?:合同|协议|租赁|租约|委托|服务)?"
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if _R_MUTUAL.search(flat) or _R_EXCEPT.search(flat):
+            continue
+        m = (re.search(rf"{_R_PARTY}[^。；]{{0,12}}放弃[^。；]{{0,12}}{verb}[^。；]{{0,4}}(?:的)?(?:权利|权)", flat)
+             or re.search(rf"{_R_PARTY}[^。；]{{0,24}}(?:均|亦|也|都)?(?:不得|无权|不能|不可)(?:以任何(?:理由|原因|方式)|在任何情况下)[^。；]{{0,6}}{verb}", flat)
+             or re.search(rf"(?:无论|不论|不管|即使|即便)[^。；]{{0,30}}{_R_PARTY}[^。；]{{0,12}}(?:均|亦|也|都)(?:不得|无权|不能|不可)[^。；]{{0,8}}{verb}", flat)
+             or re.search(rf"{_R_PARTY}[^。；]{{0,6}}(?:在任何情况下|无论如何|不论何种情况)[^。；]{{0,6}}(?:均|都)?(?:不得|无权|不能)[^。；]{{0,8}}{verb}", flat))
+        if m:
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A breach ends the contract automatically, without a notice to the other party.
+
+    Norm: a party that terminates must notify the other; the contract ends when the notice
+    arrives (民法典第五百六十五条第一款). A clause that ends the contract "automatically" or
+    "without notice" on a breach leaves the date and the fact of termination in doubt: the
+    breaching party may not know the contract has ended and the other party may lose the
+    right it thought it used. Expiry of the term (``期满自动终止``) and a condition that is
+    not a breach are not judged.
+    """
+    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未(?:及时)?(?:支付|交付|付款|履行|交货)|违反|拖欠|出现[^。；]{0,10}(?:情形|情况)")
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat):
+            continue
+        m = (re.search(r"(?:本)?(?:合同|协议)(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止)", flat)
+             or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat))
+        if m and breach.search(flat[:m.start()] or flat):
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def limitation_period_altered(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The parties agree the limitation period (诉讼时效) themselves.
+
+    Norm: 民法典第一百九十七条 — the length, computation, suspension and interruption of the
+    limitation period are fixed by law; an agreement on them is void, and a party's advance
+    waiver of the limitation defence is void. A clause that shortens (or lengthens) it gives
+    a false sense of when a claim is lost. ``诉讼时效依照法律规定`` is not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(rf"诉讼时效(?:期间|期限)?[^。；]{{0,10}}(?:为|是|缩短|延长|不超过|不得超过|约定)[^。；]{{0,6}}{_NUM}\s*(?:个月|月|年|日|天)"
+                      r"|(?:缩短|延长|放弃)[^。；]{0,8}诉讼时效", flat)
+        if m and not re.search(r"依(?:照|据)?(?:法律|法)|法律规定", flat):
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+_R_LOSS = r"(?:间接损失|间接损害|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
+
+
+def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One party excludes, for itself only, the lost profits and other indirect losses.
+
+    Norm: damages for breach include the benefits the contract would have brought, up to
+    what the breaching party foresaw or should have foreseen (民法典第五百八十四条). A
+    one-sided exclusion of 可得利益/间接损失 in a standard term reduces the provider's own
+    liability (第四百九十六条第二款、第四百九十七条); a mutual exclusion is a negotiated
+    allocation and is not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if _R_MUTUAL.search(flat):
+            continue
+        m = (re.search(rf"{_R_PARTY}[^。；]{{0,20}}{_R_LOSS}[^。；]{{0,24}}(?:均|概|一律)?(?:不承担|不负|不予(?:赔偿|承担)|免除|免责|不作赔偿|不赔偿)", flat)
+             or re.search(rf"{_R_PARTY}(?:均|概)?(?:不对|不就|不承担|不负责)[^。；]{{0,20}}{_R_LOSS}", flat))
+        if m:
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+_R_PAYER = r"(?:甲方|买方|买受人|需方|采购方|发包人|委托方|委托人|定作人|业主|客户|总包方|总承包人)"
+
+
+def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The payer may deduct the penalties, losses or charges it alleges from the price.
+
+    Norm: set-off needs two mature debts of the same kind (民法典第五百六十八条); a claim
+    for 违约金 or damages the payee disputes is not mature and fixed, and an excessive
+    违约金 is for a court to reduce (第五百八十五条第二款). A clause letting the payer deduct
+    what it alone assesses makes the price the payer's judgement. A deduction of sums both
+    parties confirmed (``经双方确认``, ``经乙方书面确认``) is lawful, and so is drawing on
+    security given for it (repair costs taken from the 质量保证金 or a bank guarantee).
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(r"经[^。；]{0,8}(?:确认|同意|认可|核对)|双方(?:确认|核对|协商)|协商一致|无异议|生效(?:判决|裁决)|判决|裁决", flat):
+            continue
+        if not re.search(r"违约金|罚款|罚金|赔偿|损失|费用|扣款|滞纳金|处罚", flat):
+            continue
+        if re.search(r"(?:从|在)[^。；]{0,10}(?:保证金|质保金|保修金|押金|保函|担保金)", flat):
+            continue  # drawing on security given for exactly this (质量保证金, 履约保函) is its purpose
+        m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可|将|直接)[^。；]{{0,10}}(?:从|在|于)[^。；]{{0,16}}"
+                      r"(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)?[^。；]{0,8}"
+                      r"(?:款|费|价款|货款|租金|工程款|服务费|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
+        if m:
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def forum_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A forum agreement that names no identifiable court, or lets one party pick it.
+
+    Norm: parties may choose the court of a place actually connected with the dispute — the
+    defendant's or plaintiff's domicile, the place of performance or of signing, where the
+    subject matter is (民事诉讼法第三十五条); a choice from which the court cannot be told
+    when the action is filed falls back to the statutory rules (民事诉讼法解释第三十条).
+    ``当地法院`` with no place, or ``甲方指定的法院``, is such a choice.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"法院|仲裁|管辖|诉讼", flat):
+            continue
+        m = re.search(r"(?<![所在签订履行住])(?:当地|本地|有关)(?:的)?(?:人民)?法院", flat)
+        if m and re.search(r"(?:所在地|签订地|履行地|住所地|注册地)(?:的)?$", flat[max(0, m.start() - 6): m.start()]):
+            m = None
+        m = m or re.search(rf"{_R_PARTY}(?:单方|自行)?(?:指定|选定|选择)的?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
+        if m:
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A stated term (``期限为三年``) that the start and end dates of the same sentence do not
+    span (``自2024年1月1日起至2025年12月31日止`` is two years).
+
+    Norm: where terms of one contract conflict, their meaning is found by interpretation
+    (民法典第一百四十二条、第四百六十六条) — a dispute over when rent, service or an
+    employment term ends. Counted in months with the end date inclusive; a difference of
+    under half a month (a day's convention) is not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
+        ds = _dates(flat)
+        if not d or len(ds) < 2:
+            continue
+        n = parse_number(d["n"])
+        if n is None:
+            continue
+        stated = n * 12 if d["u"] == "年" else n
+        (a, _), (b, _) = ds[0], ds[1]
+        if b <= a:
+            continue
+        spanned = ((b - a).days + 1) / (365.25 / 12)
+        if abs(spanned - stated) >= 0.5:
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"条款约定期限为{d['n']}{'年' if d['u'] == '年' else '个月'}，而所列起止日期实际约为{spanned:.1f}个月，"
+                "二者不一致，期限届满日、租金或费用的计算可能发生争议。"))]
+    return []
+
+
+def probation_only_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A separate probation contract, or the labour contract signed only after probation.
+
+    Norm: probation is part of the labour contract's term; a contract that agrees only a
+    probation period has no probation — that period is the contract's term (劳动合同法第十九条
+    第四款); a written labour contract is due from the start of employment (第十条), and a
+    month without one costs double wages (第八十二条).
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = (re.search(r"试用(?:期)?(?:合同|协议)", flat)
+             or re.search(r"试用期(?:满|结束|届满)[^。；]{0,16}(?:后|合格后|通过后)[^。；]{0,8}(?:再|另行|方|才|正式)[^。；]{0,4}(?:签订|订立|签署)[^。；]{0,4}(?:正式|书面)?(?:的)?(?:劳动)?合同", flat))
+        if m and not re.search(r"不(?:另行)?签订试用|不得(?:单独|另行)?(?:签订|约定)[^。；]{0,4}试用", flat):
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A quality objection period too short to inspect, after which the seller is released.
+
+    Norm: a period too short for the buyer to inspect the goods fully, given their nature and
+    trade usage, counts only as the period for objections to visible defects (民法典第六百
+    二十二条第一款); the buyer keeps the reasonable period of 第六百二十一条 for latent
+    defects. Flagged when a quality objection must be raised within fewer than
+    ``params["min_days"]`` (default 7) days and lateness releases the seller or deems the goods
+    conforming; a period for quantity and appearance only is lawful (第六百二十三条).
+    """
+    min_days = float(params.get("min_days", 7))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) or not re.search(r"异议|索赔|检验|提出", flat):
+            continue
+        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat) and not re.search(r"内在|隐蔽|潜在", flat):
+            continue
+        for p in _C_PERIOD.finditer(flat):
+            n = parse_number(p["n"])
+            if n is None:
+                continue
+            days = n / 24 if "小时" in p["u"] else _c_days(n, p["u"])
+            if days >= min_days:
+                continue
+            tail = flat[p.end():]
+            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|不承担)", tail):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+def wages_in_kind(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Wages paid in goods, vouchers or shares instead of money.
+
+    Norm: wages are paid in money, monthly (劳动法第五十条); they may not be replaced by goods
+    or securities (工资支付暂行规定第五条: 工资应当以法定货币支付，不得以实物及有价证券替代货币支付).
+    Benefits in kind given on top of the wage are not flagged.
+    """
+    kind = r"(?:实物|产品|商品|购物卡|消费卡|代金券|提货券|有价证券|股票|股份|期权|积分|礼品|货物)"
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = (re.search(rf"{kind}[^。；]{{0,10}}(?:折抵|抵顶|抵扣|代替|替代|冲抵|折算为|充抵|抵作)[^。；]{{0,8}}(?:工资|薪酬|劳动报酬|薪资|月薪)", flat)
+             or re.search(rf"(?:工资|薪酬|劳动报酬|薪资|月薪)[^。；]{{0,14}}(?:以|用|按)[^。；]{{0,4}}{kind}(?:的)?(?:形式|方式)?[^。；]{{0,4}}(?:发放|支付|折抵|抵付|结算)", flat))
+        if m and not re.search(r"(?:另行|额外|此外|福利)[^。；]{0,10}" + kind, flat):
+            return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+DETECTORS.update({
+    "termination_right_waived": termination_right_waived,
+    "termination_without_notice": termination_without_notice,
+    "limitation_period_altered": limitation_period_altered,
+    "indirect_loss_excluded": indirect_loss_excluded,
+    "payment_setoff_unilateral": payment_setoff_unilateral,
+    "forum_unclear": forum_unclear,
+    "term_dates_mismatch": term_dates_mismatch,
+    "probation_only_contract": probation_only_contract,
+    "objection_period_short": objection_period_short,
+    "wages_in_kind": wages_in_kind,
+})

@@ -364,4 +364,42 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 break
     order = {c.clause_id: i for i, c in enumerate(clauses)}
     findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
-    return findings
+    return _one_per_sentence(findings, {c.clause_id: c for c in clauses})
+
+
+def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause]) -> list[Finding]:
+    """Keep one finding per (clause, category, sentence of evidence).
+
+    Two checks of the same category that fire on the same sentence describe one risk to a
+    lawyer (``需方应于到货后三日内就内在质量提出异议，否则视为合格`` is both a deemed
+    acceptance and a short objection period); reporting both reads as a duplicate with two
+    suggestions for one sentence. The first finding is kept: ``findings`` arrive sorted by
+    clause and descending severity, so it is the most severe one.
+
+    Args:
+        findings: sorted as :func:`screen` sorts them.
+        by_id: the screened clauses by ``clause_id``.
+
+    Returns:
+        The findings without those that repeat a (clause, category, sentence) already kept.
+    """
+    def sentence_of(f: Finding) -> str:
+        clause = by_id.get(f.clause_id)
+        ev = f.evidence.replace("\n", "")
+        if clause is None or not ev:
+            return ev
+        for _, sent in sentences(clause.text):
+            flat = sent.replace("\n", "")
+            if ev in flat or flat.strip() in ev:
+                return flat.strip()
+        return ev
+
+    seen: set[tuple[str, str, str]] = set()
+    kept: list[Finding] = []
+    for f in findings:
+        key = (f.clause_id, f.category.value, sentence_of(f))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(f)
+    return kept
