@@ -3004,3 +3004,149 @@ DETECTORS.update({
     "objection_period_short": objection_period_short,
     "wages_in_kind": wages_in_kind,
 })
+
+
+def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The price (unit price, fee, rent) is left to a later agreement with no fallback.
+
+    Norm: price is a main term of the contract (民法典第四百七十条); where it is not agreed
+    and no supplementary agreement is reached, the market price at the place of performance
+    applies (第五百一十条、第五百一十一条第二项) — a dispute the parties did not price. A
+    clause that names a fallback (``协商不成的按市场价``, a government-guided price, a
+    formula) or is about an optional extra is not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(r"(?:价格|单价|价款|总价|合同金额|合同价|费用|报酬|服务费|租金|货款|工程款|酬金|许可费|使用费|加工费|运费|佣金|代理费|设计费|咨询费|技术服务费|开发费)"
+                      r"[^。；，]{0,10}(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
+                      r"(?:另行|再行)?(?:协商|商定|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat)
+        if not m:
+            continue
+        if re.search(r"协商不成[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
+                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|续(?:租|期|签)", flat):
+            continue
+        return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def commercial_bill_payment(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The price is paid (or may be paid) by commercial bill instead of money.
+
+    Norm: a money debt is paid in legal tender (民法典第五百一十四条); 机关、事业单位和大型企业
+    may not force a small or medium enterprise to accept commercial bills or use them to
+    lengthen the payment period (保障中小企业款项支付条例第十一条, not in the statute store).
+    A bill postpones cash by its term and leaves the payee the acceptor's credit risk.
+    Payment by bank transfer, or a bill only at the payee's choice, is not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(r"(?:以|用|采用|通过|开具|支付)[^。；]{0,10}(?:商业承兑汇票|商业汇票|电子商业汇票|商票|承兑汇票|银行承兑汇票|电子汇票|汇票|供应链票据|数字债权凭证)"
+                      r"|(?:商业承兑汇票|商业汇票|电子商业汇票|商票|承兑汇票|电子汇票)(?:方式|形式)?[^。；]{0,4}(?:支付|付款|结算)", flat)
+        if not m or not re.search(r"支付|付款|结算|款", flat):
+            continue
+        if re.search(r"(?:乙方|收款方|卖方|承包人|供方)[^。；]{0,6}(?:同意|选择|要求)[^。；]{0,4}(?:的|后)|不得以[^。；]{0,10}汇票|不接受[^。；]{0,6}汇票", flat):
+            continue
+        return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+_R_BREACH_VERB = (r"(?:违约|逾期|迟延|延迟|拖延|未按|未能|未(?:及时|按时|按期)?(?:交付|交货|付款|支付|完成|履行|提供)|违反|不履行|拒(?:不|绝)|"
+                  r"不合格|不符合(?:约定|要求|标准)|(?:存在)?(?:质量)?瑕疵|质量问题)")
+_R_BREACH_COST = r"(?:违约金|赔偿|滞纳金|罚息|利息|损失|罚款|违约责任)"
+
+
+def _breach_sides(ctx) -> dict:
+    """Which party's breach has a stated consequence, over the whole document."""
+    roles = getattr(ctx, "party_roles", {}) or {}
+    out = {"party_a": [], "party_b": [], "mutual": False}
+    if not roles.get("party_a") or not roles.get("party_b"):
+        return out
+    alt = {p: "|".join(sorted(map(re.escape, rs), key=len, reverse=True)) for p, rs in roles.items() if rs}
+    for clause in ctx.clauses:
+        for sent in _split(clause.text):
+            flat = sent.replace("\n", "")
+            if not re.search(_R_BREACH_COST, flat):
+                continue
+            if re.search(rf"(?:任何一方|一方|双方|各方|守约方|违约方)[^。；]{{0,12}}{_R_BREACH_VERB}|{_R_BREACH_VERB}[^。；]{{0,6}}的一方", flat):
+                out["mutual"] = True
+                continue
+            for p in ("party_a", "party_b"):
+                if re.search(rf"(?:{alt[p]})[^。；，]{{0,8}}{_R_BREACH_VERB}[^。；]{{0,40}}{_R_BREACH_COST}", flat):
+                    out[p].append((clause.clause_id, flat))
+    return out
+
+
+def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Only one party's breach has a consequence in the whole contract.
+
+    Norm: either party that fails to perform bears liability for breach (民法典第五百七十七条);
+    a contract that prices only one side's breach (its late delivery, its defects) and says
+    nothing of the other side's main obligation (paying, accepting, providing conditions)
+    leaves that side's breach to the statutory minimum and, in a standard term, unreasonably
+    increases the other party's liability (第四百九十七条). Flagged once per document, at the
+    first clause that states the burdened party's consequences, when that party has at least
+    ``params["min_one_side"]`` (default 2) such sentences, the other none and there is no
+    mutual breach clause (``任何一方违约的…``).
+    """
+    sides = _per_doc(ctx, "breach_sides", lambda: _breach_sides(ctx))
+    if sides["mutual"]:
+        return []
+    need = int(params.get("min_one_side", 2))
+    for burdened, free in (("party_a", "party_b"), ("party_b", "party_a")):
+        if len(sides[burdened]) >= need and not sides[free]:
+            first_id, sent = sides[burdened][0]
+            if clause.clause_id == first_id:
+                return [Hit(evidence=sent.strip(), sentence=sent)]
+    return []
+
+
+_R_INSTALMENT = re.compile(r"(?:预付款|首付款|首期款|定金|进度款|到货款|验收款|尾款|余款|质保金|质量保证金|第[一二三四五六七八九十\d]+(?:期|笔|次)(?:款|付款)?)")
+
+
+def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Instalments stated as amounts add up to more than the contract's total price.
+
+    Norm: where terms of one contract conflict their meaning is found by interpretation
+    (民法典第一百四十二条、第四百六十六条): a payment schedule that adds up to more (or, when
+    it lists every instalment including the balance, less) than the total price leaves the
+    sum actually owed in dispute. Compared in yuan; a difference under 1 yuan is ignored.
+    Shares given as percentages are judged by ``payment_shares``.
+    """
+    totals = _per_doc(ctx, "total_prices", lambda: [t for c in ctx.clauses for t in _c_total_prices(c)])
+    if not totals:
+        return []
+    amounts: list[tuple[float, str]] = []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", " ")
+        if not _R_INSTALMENT.search(flat) or re.search(r"违约金|逾期|罚|赔偿|利息", flat):
+            continue
+        prev = 0
+        for m in _C_YUAN.finditer(flat):
+            label, prev = flat[max(prev, m.start() - 20): m.start()], m.end()
+            if not _R_INSTALMENT.search(label) or re.search(r"总价|总额|合计|总计|共计|总金额|合同金额|合同价款|大写", label):
+                continue
+            if m["d"]:
+                v = parse_number(m["d"])
+                v = v * 10000 if v is not None and m["wan"] else v
+            elif m["d2"]:
+                v = parse_number(m["d2"])
+            else:
+                v = parse_amount(m["w"])
+            if v:
+                amounts.append((v, flat))
+    if len(amounts) < 2:
+        return []
+    total = totals[0][0]
+    paid = sum(v for v, _ in amounts)
+    if paid > total + 1:
+        return [Hit(evidence=amounts[-1][1].strip(), sentence=amounts[-1][1], explanation=(
+            f"各期付款金额合计{paid:,.2f}元，超过合同总价{total:,.2f}元，付款条款与总价自相矛盾，实际应付金额将发生争议。"))]
+    return []
+
+
+DETECTORS.update({
+    "price_to_be_agreed": price_to_be_agreed,
+    "commercial_bill_payment": commercial_bill_payment,
+    "breach_liability_one_sided": breach_liability_one_sided,
+    "instalments_exceed_total": instalments_exceed_total,
+})
