@@ -27,7 +27,7 @@ COPY worker worker
 COPY migrations migrations
 COPY examples examples
 # editable: migrations/ is found next to the worker package
-RUN CMAKE_ARGS="${LLAMA_CMAKE_ARGS}" pip install -e ".[llm,default-model]"
+RUN CMAKE_ARGS="${LLAMA_CMAKE_ARGS}" pip install -e ".[llm,default-model,dense]"
 
 RUN useradd --system --uid 10001 --home /data app && mkdir -p /data /models && chown app /data /models
 USER app

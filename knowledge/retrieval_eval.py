@@ -96,7 +96,8 @@ def evaluate_retrieval(index, queries: Sequence[GoldQuery], *, modes: Sequence[s
         ``{"queries": n, "gold": n, "present": n, "coverage": x, "contract_book_queries": n,
         "modes": {mode: {"all": {...}, "present": {...}, "contract_book": {"all": {...},
         "present": {...}}, "seconds_per_query": s}}}``; each inner dict has
-        ``recall@1/5/10/100``, ``mrr`` and ``queries``.
+        ``recall@1/5/10/100``, ``mrr`` and ``queries``. An index with an embedding model
+        adds ``"embedding_model"`` and ``"dense_coverage"`` (``{"embedded", "articles"}``).
     """
     store = index.store
     resolved: list[list[tuple[tuple[str, int] | None, bool]]] = []
@@ -115,6 +116,9 @@ def evaluate_retrieval(index, queries: Sequence[GoldQuery], *, modes: Sequence[s
     result: dict[str, Any] = {"queries": len(queries), "gold": gold_total, "present": present_total,
                               "coverage": round(present_total / gold_total, 4) if gold_total else 0.0,
                               "contract_book_queries": sum(book), "modes": {}}
+    if getattr(index, "manifest", None) is not None and index.manifest.embedding:
+        result["embedding_model"] = index.manifest.embedding.get("name")
+        result["dense_coverage"] = index.dense_coverage
     total, done = len(queries) * len(modes), 0
     for mode in modes:
         per_query = []

