@@ -3150,3 +3150,32 @@ DETECTORS.update({
     "breach_liability_one_sided": breach_liability_one_sided,
     "instalments_exceed_total": instalments_exceed_total,
 })
+
+
+def term_absent(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A term the contract type needs is agreed nowhere in the document.
+
+    One finding per document (the check has ``scope: document``), located at the first
+    sentence where the term belongs. Params (regular expressions, from the playbook):
+
+    * ``where`` — the sentence the term belongs to (``股权…转让``);
+    * ``absent`` — any wording that agrees the term; found anywhere in the document, the
+      check does not fire;
+    * ``requires`` (optional) — the document must contain it for the norm to apply
+      (``有限责任公司`` for the shareholders' pre-emption right).
+
+    The legal source of each absence is the check's ``norm`` in the playbook.
+    """
+    text = ctx.text or ""
+    if _lf_doc_has(params["absent"], text):
+        return []
+    if params.get("requires") and not _lf_doc_has(params["requires"], text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(params["where"], flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["term_absent"] = term_absent
