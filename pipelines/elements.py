@@ -98,12 +98,16 @@ TEMPLATES: dict[Category, Template] = {t.category: t for t in (
         _f("holder", "谁有权解除或终止合同", "甲方", "乙方", "双方均可", "协商一致"),
         _f("ground", "解除需要什么理由", "无需理由随时可解除", "对方违约或法定事由", "约定的具体事由", "协商一致"),
         _n("notice_days", "提前通知天数，未写为-1"),
+        _f("other_breach", "对方违约时，受约束的一方能否解除", "可以解除", "无论对方是否违约都不得解除", "不涉及"),
+        _f("how", "解除如何生效", "通知对方后生效", "违约即自动解除，无需通知", "不涉及"),
     )),
     Template(Category.price_payment, (
         _f("trigger", "付款以什么为条件", "约定的日期或期限", "交付或验收合格", "收到发票或结算单",
            "第三方(业主/最终客户/上游)付款", "付款方审核、认可或自行决定"),
         _n("period_days", "满足条件后多少日内付款，未写为-1"),
-        _f("price", "价格能否变动", "固定价格", "一方可单方调整价格", "双方协商调整"),
+        _f("price", "价格能否变动", "固定价格", "一方可单方调整价格", "双方协商调整", "价格留待以后另行协商确定"),
+        _f("means", "用什么支付", "银行转账或现金", "商业汇票、承兑汇票等票据"),
+        _f("deduction", "付款方能否从应付款中扣除违约金、罚款或损失", "可自行认定并直接扣除", "须经双方确认后扣除", "不涉及扣款"),
     )),
     Template(Category.acceptance, (
         _f("deemed", "什么情况下视为验收合格", "签收即视为合格", "使用或上线即视为合格",
@@ -113,6 +117,7 @@ TEMPLATES: dict[Category, Template] = {t.category: t for t in (
     Template(Category.liability_limitation, (
         _f("kind", "责任如何被限制", "一方不承担任何责任", "赔偿设有上限", "排除间接损失等部分损失", "没有限制"),
         _f("carve_out", "限制是否排除了故意或重大过失、人身伤害", "已排除(故意重大过失或人身伤害不受限制)", "未排除"),
+        _f("who", "责任限制保护谁", "只保护一方", "双方对等"),
     )),
     Template(Category.breach_liability, (
         _f("penalty_period", "违约金按什么计算", "每日", "每周或每月", "一次性按总价比例", "固定金额", "按实际损失"),
@@ -123,6 +128,7 @@ TEMPLATES: dict[Category, Template] = {t.category: t for t in (
         _f("forum", "争议由谁解决", "仲裁", "法院诉讼", "既可仲裁也可诉讼", "先仲裁，不服再诉讼"),
         _f("institution", "仲裁机构", "写明了唯一的仲裁委员会", "未写明或写了多个", "不涉及仲裁"),
         _f("final", "仲裁裁决是否终局", "终局", "可以上诉或起诉", "不涉及仲裁"),
+        _f("court", "约定的法院", "写明了具体地点的法院(如被告住所地、签订地)", "当地法院、有关法院或由一方指定", "不涉及法院"),
     )),
     Template(Category.labor, (
         _f("penalty_payer", "约定由谁向谁支付违约金或罚款", "劳动者向用人单位", "用人单位向劳动者", "没有违约金"),
@@ -130,6 +136,8 @@ TEMPLATES: dict[Category, Template] = {t.category: t for t in (
         _f("unilateral_change", "用人单位能否单方调整", "可单方调整岗位、地点或工资", "须协商一致", "没有约定"),
         _f("social_insurance", "社会保险", "依法缴纳", "劳动者放弃或折现发放", "没有约定"),
         _f("noncompete_pay", "竞业限制补偿", "按月支付经济补偿", "不支付或已包含在工资中", "不涉及竞业限制"),
+        _f("wage_form", "工资以什么形式支付", "货币", "实物、购物卡、股份等折抵", "不涉及工资"),
+        _f("probation", "试用期与劳动合同", "试用期包含在劳动合同期限内", "单独签试用期合同或试用期满后才签劳动合同", "不涉及试用期"),
     )),
     Template(Category.data_protection, (
         _f("purpose", "处理个人信息的目的与范围", "限于约定目的和范围", "受托方可用于其他目的", "没有约定"),
@@ -256,6 +264,25 @@ _NORMS: tuple[Norm, ...] = (
          "出卖人应按约定或法定质量标准交付，排除全部瑕疵责任可能无效或显失公平（民法典第六百一十五条、第六百一十七条）"),
     Norm("ip.improvements_to_licensor", Category.ip, _is("improvements", "无偿归许可方或委托方"),
          "后续改进成果无偿归对方，属于非法垄断技术的限制性条款（民法典第八百五十条、第八百七十五条）"),
+    Norm("termination.statutory_right_waived", Category.termination, _is("other_breach", "无论对方是否违约都不得解除"),
+         "对方根本违约时当事人依法可以解除合同，约定一律不得解除排除了法定解除权（民法典第五百六十三条、第四百九十七条）"),
+    Norm("termination.without_notice", Category.termination, _is("how", "违约即自动解除，无需通知"),
+         "依法解除合同应当通知对方，合同自通知到达时解除（民法典第五百六十五条）"),
+    Norm("price.to_be_agreed", Category.price_payment, _is("price", "价格留待以后另行协商确定"),
+         "价款是合同主要条款，留待以后协商而无确定方法的，只能按市场价格确定（民法典第五百一十条、第五百一十一条）"),
+    Norm("payment.commercial_bill", Category.price_payment, _is("means", "商业汇票、承兑汇票等票据"),
+         "金钱之债以法定货币履行，以票据支付推迟收款并转移信用风险（民法典第五百一十四条；保障中小企业款项支付条例第十一条）"),
+    Norm("payment.setoff_unilateral", Category.price_payment, _is("deduction", "可自行认定并直接扣除"),
+         "抵销须为双方互负的到期债务，付款方单方认定的违约金或损失尚未确定（民法典第五百六十八条、第五百八十五条）"),
+    Norm("liability.indirect_loss_one_sided", Category.liability_limitation,
+         lambda r, _t: r.get("kind") == "排除间接损失等部分损失" and r.get("who") == "只保护一方",
+         "违约赔偿包括可以预见的可得利益，只免除一方的间接损失赔偿减轻了其责任（民法典第五百八十四条、第四百九十七条）"),
+    Norm("dispute.forum_unidentifiable", Category.dispute_resolution, _is("court", "当地法院、有关法院或由一方指定"),
+         "协议管辖须选择与争议有实际联系的地点的法院，起诉时无法确定的适用法定管辖（民事诉讼法第三十五条）"),
+    Norm("labor.wages_in_kind", Category.labor, _is("wage_form", "实物、购物卡、股份等折抵"),
+         "工资应当以货币形式按月支付，不得以实物或有价证券替代（劳动法第五十条）"),
+    Norm("labor.probation_only_contract", Category.labor, _is("probation", "单独签试用期合同或试用期满后才签劳动合同"),
+         "试用期包含在劳动合同期限内，仅约定试用期的试用期不成立（劳动合同法第十九条）"),
 )
 
 
@@ -286,6 +313,12 @@ _REQUIRES = {
     "delivery.unilateral_time": r"交付|交货|履行|提供|完成|发货",
     "fm.overbroad": r"不可抗力", "warranty.excluded": r"质量|保证|瑕疵|保修",
     "ip.improvements_to_licensor": r"改进|改良|衍生|后续",
+    "termination.statutory_right_waived": r"解除|终止", "termination.without_notice": r"自动|无需|无须|即行|当然",
+    "price.to_be_agreed": r"协商|商定|另行|届时", "payment.commercial_bill": r"汇票|票据|商票",
+    "payment.setoff_unilateral": r"扣除|扣减|抵扣|冲抵|扣回|抵销",
+    "liability.indirect_loss_one_sided": r"间接|利润|可得利益|预期|商誉",
+    "dispute.forum_unidentifiable": r"法院", "labor.wages_in_kind": r"实物|购物卡|产品|股份|代金券|商品|有价证券",
+    "labor.probation_only_contract": r"试用",
 }
 NORMS: tuple[Norm, ...] = tuple(dataclasses.replace(n, requires=_REQUIRES.get(n.check_id, "")) for n in _NORMS)
 

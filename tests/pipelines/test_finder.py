@@ -57,7 +57,11 @@ MUTUAL = _clause("c2", "任何一方严重违约，经催告后三十日内仍�
 
 
 def _record(cid, sentence, **fields):
-    return {"clause": cid, "sentence": sentence, **fields}
+    """A record as the model writes it; the template's fields the test does not name are
+    answered "not stated" (未明确 / -1), as a model reading an unrelated clause would."""
+    template = next((t for t in TEMPLATES.values() if fields and set(fields) <= {f.name for f in t.fields}), None)
+    rest = {f.name: (-1 if f.number else "未明确") for f in template.fields} if template else {}
+    return {"clause": cid, "sentence": sentence, **rest, **fields}
 
 
 def test_a_one_sided_at_will_termination_is_found_by_code_from_the_record():
@@ -218,3 +222,35 @@ def test_a_heading_line_is_not_offered_as_evidence():
                     char_start=0, char_end=len(text), level=1, category=Category.lease)
     offered = clause_sentences(clause)
     assert offered and all("押金二千元" in s or "退还押金" in s for s in offered), offered
+
+
+# Norms added with pipelines/playbook/remedies.yaml: the record field that carries the legal
+# category, a clause that has the concept's vocabulary, and a lawful near-miss record.
+NEW_NORMS = [
+    (Category.termination, {"other_breach": "无论对方是否违约都不得解除"}, {"other_breach": "可以解除"},
+     "乙方在任何情况下均不得解除本合同。", "termination.statutory_right_waived"),
+    (Category.termination, {"how": "违约即自动解除，无需通知"}, {"how": "通知对方后生效"},
+     "乙方逾期交货的，本合同自动解除。", "termination.without_notice"),
+    (Category.price_payment, {"price": "价格留待以后另行协商确定"}, {"price": "固定价格"},
+     "单价由双方届时另行商定。", "price.to_be_agreed"),
+    (Category.price_payment, {"means": "商业汇票、承兑汇票等票据"}, {"means": "银行转账或现金"},
+     "甲方以六个月商票支付货款。", "payment.commercial_bill"),
+    (Category.price_payment, {"deduction": "可自行认定并直接扣除"}, {"deduction": "须经双方确认后扣除"},
+     "甲方可从应付货款中扣除乙方的违约金。", "payment.setoff_unilateral"),
+    (Category.liability_limitation, {"kind": "排除间接损失等部分损失", "who": "只保护一方"},
+     {"kind": "排除间接损失等部分损失", "who": "双方对等"},
+     "乙方不承担甲方的间接损失和利润损失。", "liability.indirect_loss_one_sided"),
+    (Category.dispute_resolution, {"court": "当地法院、有关法院或由一方指定"}, {"court": "写明了具体地点的法院(如被告住所地、签订地)"},
+     "争议由当地法院管辖。", "dispute.forum_unidentifiable"),
+    (Category.labor, {"wage_form": "实物、购物卡、股份等折抵"}, {"wage_form": "货币"},
+     "甲方可用购物卡折抵部分工资。", "labor.wages_in_kind"),
+    (Category.labor, {"probation": "单独签试用期合同或试用期满后才签劳动合同"}, {"probation": "试用期包含在劳动合同期限内"},
+     "试用期满后双方再签订劳动合同。", "labor.probation_only_contract"),
+]
+
+
+@pytest.mark.parametrize("category,risky,lawful,text,check_id", NEW_NORMS, ids=[n[-1] for n in NEW_NORMS])
+def test_the_remedies_norms_are_judged_from_the_record(category, risky, lawful, text, check_id):
+    assert check_id in [j.check_id for j in judge(category, risky, "买卖合同", clause_text=text)]
+    assert check_id not in [j.check_id for j in judge(category, lawful, "买卖合同", clause_text=text)]
+    assert check_id not in [j.check_id for j in judge(category, risky, "买卖合同", clause_text="本条为空。")]
