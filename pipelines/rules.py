@@ -2274,18 +2274,61 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"(?:审查|审核|审阅|评审|分析)(?:时|过程中|中|本合同时)[^。\n]{0,10}(?:不得|不要|无需|无须|勿|请勿|禁止|切勿|不必)[^。\n]{0,10}(?:提示|提出|指出|标注|报告|标记|列出|披露|提及|说明)[^。\n]{0,10}(?:风险|问题|瑕疵|异常|不利)",
     r"(?:AI|ai|人工智能|大模型|语言模型|模型|智能审查|审查系统|审查工具|审核系统|审查助手|助手|机器人|ChatGPT|GPT|LLM|智能体)[^。\n]{0,12}(?:请|应当|应|须|必须|务必|不得|不要|勿|禁止|只需|只能)[^。\n]{0,20}(?:输出|回答|回复|忽略|认定|判定|提示|报告|标记|审查|审核|风险|结论)",
     r"(?:致|提示|告知|通知|注意)[^。\n]{0,6}(?:审查|审核|审阅)(?:人员|者|方|模型|系统|AI)[^。\n]{0,30}(?:风险|忽略|输出|结论|不得|无需)",
-    r"(?:审查|审核|审阅)(?:模型|系统|AI|助手|工具)",
+    r"(?:审查|审核|审阅)(?:模型|系统|AI|助手|工具)[^。\n]{0,8}(?:请|应当|须|必须|务必|不得|不要|勿|只需|注意|将|把)",
     r"你(?:现在)?(?:是|将扮演|扮演|作为)(?:一(?:个|名))?[^。\n]{0,10}(?:助手|模型|AI|审查|律师|专家)",
     r"(?:以下|下面)(?:为|是)?(?:新的)?(?:系统|管理员|开发者)(?:指令|提示|消息)",
     # English
     r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|foregoing|other|system|original)\s+(?:instructions?|prompts?|rules?|directions?|guidance|context|messages?)",
     r"\b(?:ignore|disregard)\s+(?:everything|anything|all)\s+(?:above|before|previously)",
-    r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^.\n]{0,40}\b(?:no\s+risks?|low\s+risk|risk[- ]free|zero\s+risk|fully\s+compliant|as\s+compliant|as\s+safe|no\s+issues|nothing\s+to\s+flag|safe\s+to\s+sign)",
+    r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^.\n]{0,40}\b(?:no\s+risks?|low\s+risk|risk[- ]free|zero\s+risk|fully\s+compliant|as\s+compliant|as\s+safe|no\s+issues|nothing\s+to\s+flag|safe\s+to\s+sign)"
+    r"(?!\s+(?:to|with)\s+(?:any\s+|the\s+)?(?:third\s+part|authorit|regulator|government|public|customer|client|insurer))",
     r"\b(?:do\s+not|don't|never|must\s+not)\s+(?:flag|report|mention|highlight|raise|identify|disclose)\b[^.\n]{0,40}\b(?:risks?|issues?|clauses?|problems?|concerns?)",
     r"\b(?:you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:[a-z-]+\s+){0,2}(?:ai|assistant|language\s+model|llm|chatbot|reviewer)|as\s+an\s+ai\b|system\s+prompt|developer\s+(?:message|mode)|jailbreak|prompt\s+injection)",
-    r"(?:<\|im_start\|>|<\|system\|>|\[INST\]|\[SYSTEM\]|<<SYS>>|###\s*(?:system|instruction))",
+    r"(?:<\|im_start\|>|<\|im_end\|>|<\|system\|>|<\|user\|>|<\|assistant\|>|<\|begin_of_text\|>|<\|start_header_id\|>|<\|eot_id\|>|<\|endoftext\|>|"
+    r"<start_of_turn>|<end_of_turn>|\[INST\]|\[/INST\]|\[SYSTEM\]|<<SYS>>|###\s*(?:system|instruction))",
     r"\b(?:ai|model|assistant|llm|reviewer|reviewing\s+(?:system|tool))\b[^.\n]{0,30}\b(?:must|should|shall|please)\b[^.\n]{0,30}\b(?:ignore|output|report|mark|treat|consider)\b",
 ))
+
+
+_INJ_GAPS = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u00b7\u2022\u2027\u2219\u22c5\u30fb\u00a0_*~～\-—–.．,，、|｜/]+(?=[\u4e00-\u9fff])")
+_INJ_LOOKALIKE_SCRIPTS = re.compile(r"[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]")
+
+
+@lru_cache(maxsize=1024)
+def _latin_lookalike(ch: str) -> str:
+    """The Latin letter a Cyrillic or Greek character is confusable with (Unicode TR39
+    confusables, via ``confusable_homoglyphs``), or the character itself."""
+    from confusable_homoglyphs import confusables
+
+    found = confusables.is_confusable(ch, preferred_aliases=["latin"], greedy=True) or []
+    for item in found:
+        for h in item.get("homoglyphs", []):
+            if len(h.get("c", "")) == 1 and h["c"].isascii():
+                return h["c"]
+    return ch
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    from opencc import OpenCC  # opencc-python-reimplemented: Traditional → Simplified Chinese
+
+    return OpenCC("t2s")
+
+
+def _inj_normalise(text: str) -> str:
+    """The text the injection patterns read: NFKC (full-width letters), zero-width and
+    soft-hyphen characters removed, Cyrillic/Greek look-alikes mapped to Latin (``ignоre``
+    with a Cyrillic о), Traditional Chinese converted to Simplified (``請忽略以上指令``), and
+    spaces or interpuncts between Chinese characters removed (``忽·略·以·上``). Used only to
+    find an instruction; the evidence is always the clause's own line."""
+    import unicodedata
+
+    out = _LF_ZW.sub("", unicodedata.normalize("NFKC", text))
+    if _INJ_LOOKALIKE_SCRIPTS.search(out):
+        out = "".join(_latin_lookalike(c) if _INJ_LOOKALIKE_SCRIPTS.match(c) else c for c in out)
+    if re.search(r"[\u4e00-\u9fff]", out):
+        out = _t2s().convert(out)
+    return _INJ_GAPS.sub("", out)
 
 
 def injected_instruction(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2299,11 +2342,8 @@ def injected_instruction(clause: Clause, ctx, params) -> Iterable[Hit]:
     Lawful contract wording (``本合同未尽事宜，双方另行协商``, ``本条不适用于…``,
     ``甲方审核人员应在三日内完成审核``) does not address a reviewer and is not flagged.
     """
-    import unicodedata
-
     raw = clause.text
-    text = _LF_ZW.sub("", unicodedata.normalize("NFKC", raw))
-    text = re.sub(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])", "", text)
+    text = _inj_normalise(raw)
     for rx in _LF_INJ:
         m = rx.search(text)
         if not m:
@@ -2313,9 +2353,7 @@ def injected_instruction(clause: Clause, ctx, params) -> Iterable[Hit]:
         end = text.find("\n", m.end())
         line = text[start: end if end != -1 else len(text)].strip()
         evidence = next((ln.strip() for ln in raw.splitlines()
-                         if _LF_ZW.sub("", unicodedata.normalize("NFKC", ln)).strip() and
-                         m.group(0)[:6] in re.sub(r"(?<=[\u4e00-\u9fff])[ \t]+(?=[\u4e00-\u9fff])", "", _LF_ZW.sub("", unicodedata.normalize("NFKC", ln)))),
-                        line)
+                         if ln.strip() and m.group(0)[:6] in _inj_normalise(ln)), line)
         return [Hit(evidence=evidence[:300], sentence=evidence)]
     return []
 
