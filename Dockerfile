@@ -9,11 +9,16 @@ FROM ${BASE_IMAGE}
 
 # llama-cpp-python builds from source; the CPU default turns AMX off (DESIGN §11)
 ARG LLAMA_CMAKE_ARGS="-DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+# LibreOffice lays out DOCX inputs so their clauses get page numbers (CR_DOCX_PAGES); without it
+# (--build-arg WITH_LIBREOFFICE=false, a smaller image) reviews say why DOCX clauses have no pages
+ARG WITH_LIBREOFFICE=true
 ENV DEBIAN_FRONTEND=noninteractive PIP_NO_CACHE_DIR=1 PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 \
     VIRTUAL_ENV=/opt/venv PATH=/opt/venv/bin:$PATH
 
 RUN apt-get update \
  && apt-get install -y --no-install-recommends build-essential cmake tesseract-ocr tesseract-ocr-chi-sim \
+ && if [ "$WITH_LIBREOFFICE" = true ]; then apt-get install -y --no-install-recommends libreoffice-writer-nogui \
+      fonts-noto-cjk; fi \
  && (command -v python3 >/dev/null && python3 -c "import venv" 2>/dev/null \
      || apt-get install -y --no-install-recommends python3 python3-venv python3-dev) \
  && rm -rf /var/lib/apt/lists/* \

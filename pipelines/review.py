@@ -74,6 +74,13 @@ class ReviewOptions:
         max_tokens: generation cap per LLM call (tokens).
         max_bytes, max_pages, max_chars: input limits (``too_large`` above them; 2,000,000
             characters is about a thousand pages of Chinese text).
+        docx_pages: give a DOCX's clauses pages from LibreOffice's rendering
+            (:mod:`pipelines.docx_pages`); off by default here, on in the product
+            (``CR_DOCX_PAGES``). The review's ``warnings`` say where the pages come from
+            or why there are none.
+        docx_pages_timeout: seconds LibreOffice may take to render (wall clock and CPU).
+        parse_limits: :class:`pipelines.sandbox.Limits` for reading the rendering
+            (default limits when None).
     """
 
     stance: Stance = Stance.neutral
@@ -86,6 +93,9 @@ class ReviewOptions:
     max_bytes: int = 50 * 1024 * 1024
     max_pages: int = 1000
     max_chars: int = 2_000_000
+    docx_pages: bool = False
+    docx_pages_timeout: float = 60.0
+    parse_limits: object | None = None
 
 
 @dataclass(frozen=True)
@@ -349,6 +359,17 @@ def prepare(data: bytes, *, filename: str | None, index, playbook: Playbook, opt
                                    f"limit of {options.max_chars:,}; split it into separate contracts.")
     with stage("segment"):
         clauses = segment(doc)
+    if doc.format == "docx":
+        with stage("pages"):
+            if options.docx_pages:
+                from pipelines.docx_pages import locate_docx_pages
+
+                located = locate_docx_pages(data, doc, clauses, timeout_s=options.docx_pages_timeout,
+                                            limits=options.parse_limits, max_pages=options.max_pages)
+                clauses, note = located.clauses, located.note
+            else:
+                note = "DOCX 条款没有页码：未启用 LibreOffice 排版定位（CR_DOCX_PAGES）"
+            doc = doc.model_copy(update={"warnings": (*doc.warnings, note)})
     with stage("classify"):
         contract_type = classify_contract_type(doc)
         clauses = classify_clauses(clauses, contract_type)

@@ -2,7 +2,8 @@
 
 A hostile PDF or DOCX (a ZIP bomb, a page of 200,000 spans, a malformed xref that sends
 MuPDF into a loop) must cost at most a bounded slice of one worker and end ``failed``
-with a code. :func:`extract_bounded` and :func:`annotate_bounded` run
+with a code. :func:`extract_bounded` and :func:`annotate_bounded` (and
+:func:`page_texts_bounded`, for LibreOffice's rendering of a DOCX) run
 :func:`pipelines.extract.extract` and :func:`pipelines.report.annotate_pdf` in a fresh
 ``python -m pipelines.sandbox`` process that limits itself before it reads a byte
 (``resource.setrlimit``: address space, CPU seconds, no core files, no file writes), and
@@ -40,7 +41,7 @@ from pipelines.errors import (CorruptDocument, DocumentTooLarge, EmptyDocument, 
                               NeedsOcr, StageTimeout, UnsupportedEncoding, UnsupportedFormat)
 from pipelines.types import ExtractedDocument, Review
 
-__all__ = ["Limits", "Usage", "annotate_bounded", "extract_bounded", "last_usage"]
+__all__ = ["Limits", "Usage", "annotate_bounded", "extract_bounded", "last_usage", "page_texts_bounded"]
 
 _ERRORS: dict[str, type[InputError]] = {c.__name__: c for c in (
     CorruptDocument, DocumentTooLarge, EmptyDocument, EncryptedDocument, NeedsOcr, StageTimeout, UnsupportedEncoding,
@@ -125,6 +126,30 @@ def annotate_bounded(data: bytes, review: Review, *, limits: Limits = Limits()) 
     _, body = _run("annotate", {"review_bytes": len(review_json)}, review_json + data, limits,
                    what=_what(review.document.get("filename")), doing="annotating")
     return body
+
+
+def page_texts_bounded(pdf: bytes, *, max_pages: int = 1000, limits: Limits = Limits()) -> list[str]:
+    """The plain text of each page of a PDF (PyMuPDF ``get_text("text")``), read in a
+    limited child process. Used for LibreOffice's rendering of a DOCX
+    (:mod:`pipelines.docx_pages`).
+
+    Args:
+        pdf: the PDF bytes.
+        max_pages: a PDF with more pages is refused.
+        limits: the child's limits.
+
+    Returns:
+        One string per page, page 1 first.
+
+    Raises:
+        InputError: ``corrupt`` (unreadable PDF or crashed parser), ``too_large`` (more
+            than ``max_pages`` pages, or out of memory), ``timeout``.
+    """
+    _, body = _run("page_texts", {"max_pages": max_pages}, pdf, limits, what="The rendered PDF", doing="reading")
+    texts = json.loads(body)
+    if not isinstance(texts, list) or not all(isinstance(x, str) for x in texts):
+        raise CorruptDocument("the rendered PDF's page texts could not be read")
+    return texts
 
 
 def _what(filename: str | None) -> str:
@@ -291,6 +316,16 @@ def _child(job: str, memory_bytes: int, cpu_seconds: int) -> int:
             except ValueError as exc:
                 raise CorruptDocument(f"the PDF could not be annotated: {exc}") from exc
             _answer({"ok": True}, pdf)
+        elif job == "page_texts":
+            import pymupdf
+
+            try:
+                doc = pymupdf.open(stream=payload, filetype="pdf")
+            except Exception as exc:  # noqa: BLE001 - any parser failure: the PDF is unreadable
+                raise CorruptDocument(f"the PDF could not be opened: {exc}") from exc
+            if doc.page_count > int(header["max_pages"]):
+                raise DocumentTooLarge(f"the PDF has {doc.page_count} pages, over the limit of {header['max_pages']}")
+            _answer({"ok": True}, json.dumps([page.get_text("text") for page in doc]).encode())
         else:
             raise SystemExit(f"unknown job {job!r}")
     except InputError as exc:

@@ -35,6 +35,10 @@ CR_PARSE_MEMORY_BYTES  address-space limit of the child process    1610612736 (1
                        that extracts or annotates a file
 CR_PARSE_CPU_SECONDS   CPU-time limit of that child (``timeout``)  60
 CR_PARSE_WALL_SECONDS  wall-clock backstop of that child           300
+CR_DOCX_PAGES          DOCX clauses get pages from LibreOffice's   true
+                       rendering (``soffice``; the review says
+                       why not when it is missing or fails)
+CR_DOCX_PAGES_TIMEOUT  s LibreOffice may take to render a DOCX     60
 =====================  ==========================================  ==========================
 
 Distributed deployment (``worker.chain.app``, ``worker.api``; see ``docs/deploy.md``):
@@ -133,6 +137,8 @@ class Settings(BaseSettings):
     parse_memory_bytes: int = 1536 * 1024 * 1024
     parse_cpu_seconds: int = 60
     parse_wall_seconds: float = 300.0
+    docx_pages: bool = True
+    docx_pages_timeout: float = 60.0
 
     # distributed deployment (DESIGN §9, §10); see the module docstring
     broker_url: str = "redis://127.0.0.1:6379/0"

@@ -42,6 +42,8 @@ def _print_review(review, console: Console = out) -> None:
                       highlight=False)
         for e in review.errors[:20]:
             console.print(f"  [yellow]{_safe(e.stage)} {_safe(e.code)}[/] {_safe(e.message)}", highlight=False)
+    for w in getattr(review, "warnings", ())[:20]:  # e.g. hidden text, where DOCX pages come from or why none
+        console.print(f"[dim]note:[/] {_safe(w)}", highlight=False)
     console.print(_safe(review.summary), highlight=False)
     m = review.metrics
     console.print(f"[dim]stages (s): {json.dumps(m.stage_seconds)}; LLM calls {m.llm_calls}, tokens "
