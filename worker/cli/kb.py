@@ -123,6 +123,7 @@ def kb_search(
     queries: Annotated[Path | None, typer.Option("--queries", help="File with one query per line.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON line per query: query, hits (law, article, score, text).")] = False,
     as_of: Annotated[str | None, typer.Option("--as-of", help="Date (YYYY-MM-DD) whose versions are in force; default today.")] = None,
+    dense_weight: Annotated[float | None, typer.Option("--dense-weight", min=0.0, help="Weight of the dense ranker in hybrid fusion (BM25's is 1); default: the model's.")] = None,
 ) -> None:
     """Search the statute index (articles in force on --as-of only); prints whole article texts.
 
@@ -146,6 +147,8 @@ def kb_search(
     settings = get_settings()
     with _errors():
         index = load_index(settings, build_if_missing=False)
+        if dense_weight is not None:
+            index.dense_weight = dense_weight
         for text in texts:
             hits = index.search(text, k=k, mode=mode, as_of=as_of)
             if as_json:
@@ -235,6 +238,7 @@ def kb_eval_retrieval(
     mode: Annotated[list[str], typer.Option("--mode", help="Modes to measure (repeatable); default bm25, plus hybrid and dense when the index has vectors.")] = [],
     as_of: Annotated[str | None, typer.Option("--as-of", help="Date whose versions count as present; default today.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    dense_weight: Annotated[float | None, typer.Option("--dense-weight", min=0.0, help="Weight of the dense ranker in hybrid fusion (BM25's is 1); default: the model's (knowledge.embeddings.FUSION_WEIGHTS).")] = None,
 ) -> None:
     """Measure retrieval: recall@1/5/10/100 and MRR per mode, over all gold articles and
     over those present in the store, plus coverage and the 民法典 contract-book subset.
@@ -248,6 +252,8 @@ def kb_eval_retrieval(
         raise _fail("not_found", f"{file} is not a file")
     with _errors():
         index = load_index(get_settings(), build_if_missing=False)
+        if dense_weight is not None:
+            index.dense_weight = dense_weight
         modes = mode or (["bm25", "hybrid", "dense"] if index.dense is not None else ["bm25"])
         bad = [m for m in modes if m not in ("bm25", "hybrid", "dense")]
         if bad:
@@ -267,7 +273,7 @@ def kb_eval_retrieval(
         cov = result["dense_coverage"]
         out.print(f"dense vectors ({escape(str(result.get('embedding_model')))}): {cov['embedded']} of "
                   f"{cov['articles']} stored articles", highlight=False)
-    table = Table(title=f"retrieval on {escape(file.name)} (kb {index.version})")
+    table = Table(title=f"retrieval on {escape(file.name)} (kb {index.version}, dense weight {index.dense_weight:g})")
     for col in ("mode", "subset", "gold", "queries", *[f"R@{k}" for k in KS], "MRR", "s/query"):
         table.add_column(col)
     for m, r in result["modes"].items():
