@@ -87,3 +87,25 @@ def test_an_old_working_directory_folder_is_pointed_out(monkeypatch, tmp_path):
 
 def test_tests_do_not_use_the_users_data_directory():
     assert Settings().data_dir_from_env and Settings().data_dir != default_data_dir()
+
+
+def test_the_first_review_says_where_it_builds_the_index(monkeypatch, tmp_path):
+    """Before minutes of index building, the first review names the data directory."""
+    import typer
+    from typer.testing import CliRunner
+
+    import worker.runtime
+    from worker.cli import app
+
+    def stop(*_, **__):
+        raise typer.Exit(3)  # the message is out; building the real index is not this test's business
+
+    monkeypatch.setattr(worker.runtime, "load_index", stop)
+    contract = tmp_path / "c.txt"
+    contract.write_text("第一条 甲方应当于签订后十日内支付全部价款。\n第二条 乙方应当按时交付全部设备。\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["review", str(contract), "--no-llm", "--no-store"],
+                           env={"CR_DATA_DIR": str(tmp_path / "fresh"), "COLUMNS": "300"})
+    assert r.exit_code == 3, r.output
+    said = " ".join(r.output.split())
+    assert f"no statute index in {tmp_path / 'fresh' / 'index'} yet" in said
+    assert f"data directory {tmp_path / 'fresh'} (CR_DATA_DIR)" in said
