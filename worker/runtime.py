@@ -120,9 +120,8 @@ def build_statute_index(
         for it in iters:
             yield from it
 
-    embedder = embedder_for(settings)
-    return build_index(articles(), settings.index_root, embedder=embedder, sources=sources, progress=progress,
-                       embed="none" if isinstance(embedder, E5Embedder) else "all")
+    return build_index(articles(), settings.index_root, embedder=embedder_for(settings), sources=sources,
+                       progress=progress)
 
 
 def load_index(settings: Settings, *, build_if_missing: bool = True, progress: ProgressFn | None = None):
