@@ -7,8 +7,10 @@
 ARG BASE_IMAGE=python:3.11-slim-bookworm
 FROM ${BASE_IMAGE}
 
-# llama-cpp-python builds from source; the CPU default turns AMX off (DESIGN §11)
-ARG LLAMA_CMAKE_ARGS="-DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+# llama-cpp-python builds from source. The CPU default is a portable AVX2 build: native
+# detection off, so no AMX kernels (a native build on an AMX host compiles them whatever
+# GGML_AMX_* says, and sandboxes refuse AMX: DESIGN §11) and the image runs on any AVX2 host.
+ARG LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
 # LibreOffice lays out DOCX inputs so their clauses get page numbers (CR_DOCX_PAGES); without it
 # (--build-arg WITH_LIBREOFFICE=false, a smaller image) reviews say why DOCX clauses have no pages
 ARG WITH_LIBREOFFICE=true
