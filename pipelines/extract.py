@@ -311,7 +311,7 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
         raise
     except Exception as exc:  # noqa: BLE001 - MuPDF failing on a hostile document or page
         reraise_fatal(exc)
-        if re.search(r"malloc|out of memory|cannot allocate|bad_alloc", str(exc), re.IGNORECASE):
+        if re.search(r"(?:m|c|re)alloc\b|out of memory|cannot allocate|bad_alloc", str(exc), re.IGNORECASE):
             raise DocumentTooLarge(f"{what} needs more memory to read than this worker allows (page {pno}); it may "
                                    "be built to exhaust the reader. Split or re-export it.") from exc
         where = f" (page {pno})" if pno else ""
