@@ -21,13 +21,17 @@ The pages are LibreOffice's pagination; Word, with other fonts, may break pages
 elsewhere. The note (one sentence for the review's ``warnings``) says so, or says why
 there are no pages (LibreOffice not installed, timed out, failed).
 
-LibreOffice may follow links in the document to external resources (linked images);
-run it where the network policy allows that, or turn it off (``CR_DOCX_PAGES=false``).
+LibreOffice would follow links in the document to external resources (a linked image or
+template is fetched while laying out: a request from the worker to any address the
+document names). :func:`without_external_targets` blanks every external relationship
+target before LibreOffice sees the file, so nothing is fetched; linked images lay out as
+empty frames, which moves no text between pages that an embedded image would not.
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 import os
 import shutil
 import signal
@@ -76,6 +80,59 @@ def find_soffice() -> str | None:
     return shutil.which("soffice") or shutil.which("libreoffice")
 
 
+_REL = re.compile(rb"<Relationship\b[^>]*>")
+_EXTERNAL_TARGET = re.compile(rb"""\bTarget\s*=\s*("[^"]*"|'[^']*')""")
+MAX_INFLATED_BYTES = 256 * 1024 * 1024
+"""Most bytes a DOCX copy may inflate to when its links are blanked (the parse sandbox has
+already read the same file within its own limits)."""
+
+
+def without_external_targets(data: bytes) -> bytes:
+    """The DOCX with every ``TargetMode="External"`` relationship pointed at ``#``.
+
+    Linked images, templates, frames and OLE objects are what LibreOffice fetches while
+    it lays a document out; hyperlinks keep their text. Members are copied in 1 MiB steps.
+
+    Args:
+        data: the DOCX (a ZIP package).
+
+    Returns:
+        The package's bytes, identical but for the blanked targets.
+
+    Raises:
+        RenderError: the package is not a readable ZIP or inflates beyond
+            :data:`MAX_INFLATED_BYTES`.
+    """
+    import io
+    import zipfile
+
+    def blank(m: re.Match) -> bytes:
+        tag = m.group(0)
+        if re.search(rb"""TargetMode\s*=\s*["']External["']""", tag):
+            tag = _EXTERNAL_TARGET.sub(b'Target="#"', tag)
+        return tag
+
+    out = io.BytesIO()
+    total = 0
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in zin.infolist():
+                chunks = []
+                with zin.open(info) as f:
+                    while block := f.read(1 << 20):
+                        total += len(block)
+                        if total > MAX_INFLATED_BYTES:
+                            raise RenderError("the DOCX inflates beyond the size allowed for rendering pages")
+                        chunks.append(block)
+                body = b"".join(chunks)
+                if info.filename.endswith(".rels"):
+                    body = _REL.sub(blank, body)
+                zout.writestr(info, body)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as exc:
+        raise RenderError(f"the DOCX package could not be read for rendering ({type(exc).__name__})") from None
+    return out.getvalue()
+
+
 def render_pdf(data: bytes, *, timeout_s: float = 60.0, memory_bytes: int = 1536 * 1024 * 1024,
                soffice: str | None = None) -> bytes:
     """Render a DOCX to PDF with LibreOffice in headless mode.
@@ -98,7 +155,7 @@ def render_pdf(data: bytes, *, timeout_s: float = 60.0, memory_bytes: int = 1536
         raise RenderError("LibreOffice (soffice) is not installed")
     with tempfile.TemporaryDirectory(prefix="cr-soffice-") as tmp:
         src, out = Path(tmp) / "contract.docx", Path(tmp) / "out"
-        src.write_bytes(data)
+        src.write_bytes(without_external_targets(data))
         out.mkdir()
         args = [exe, "--headless", "--norestore", "--nolockcheck", "--nodefault", "--nologo",
                 f"-env:UserInstallation={(Path(tmp) / 'profile').as_uri()}",

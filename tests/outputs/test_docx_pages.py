@@ -108,7 +108,7 @@ def test_a_hanging_renderer_is_killed_within_the_timeout(tmp_path):
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     t0 = time.monotonic()
     with pytest.raises(RenderError, match="within 1 s"):
-        render_pdf(b"PK", timeout_s=1, soffice=str(fake))
+        render_pdf(_long_docx(), timeout_s=1, soffice=str(fake))
     assert time.monotonic() - t0 < 10
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-f", "sleep 61.7"], capture_output=True, text=True).stdout.split()
@@ -169,3 +169,91 @@ def test_review_of_a_docx_carries_pages_and_says_where_they_come_from(tmp_path, 
     review = json.loads((tmp_path / "off.json").read_text(encoding="utf-8"))
     assert all(x["clause"]["pages"] == [] for x in review["risks"])
     assert any("CR_DOCX_PAGES" in w for w in review["warnings"])
+
+
+# ------------------------------------------------------------------ no fetches from the worker
+
+def _docx_with_linked_image(url: str) -> bytes:
+    """A DOCX whose picture is *linked* (``r:link``, ``TargetMode="External"``), not
+    embedded: a layout engine fetches it from ``url``."""
+    import re as _re
+    import zipfile
+
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("第一条 甲方应当按照本合同约定支付价款。")
+    d.add_paragraph("IMAGE_HERE")
+    buf = io.BytesIO()
+    d.save(buf)
+    drawing = (
+        '<w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing">'
+        '<wp:extent cx="952500" cy="952500"/><wp:docPr id="7" name="linked"/>'
+        '<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+        '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">'
+        '<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture">'
+        '<pic:nvPicPr><pic:cNvPr id="0" name="x.png"/><pic:cNvPicPr/></pic:nvPicPr>'
+        '<pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:link="rIdLinked"/>'
+        '<a:stretch><a:fillRect/></a:stretch></pic:blipFill>'
+        '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm>'
+        '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic>'
+        '</wp:inline></w:drawing></w:r>')
+    src, out = zipfile.ZipFile(io.BytesIO(buf.getvalue())), io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in src.infolist():
+            body = src.read(info)
+            if info.filename == "word/document.xml":
+                body = _re.sub(rb"<w:r>(?:(?!</w:r>).)*IMAGE_HERE(?:(?!</w:r>).)*</w:r>", drawing.encode(), body, flags=_re.S)
+            if info.filename == "word/_rels/document.xml.rels":
+                body = body.replace(b"</Relationships>", (
+                    '<Relationship Id="rIdLinked" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                    f'relationships/image" Target="{url}" TargetMode="External"/></Relationships>').encode())
+            z.writestr(info, body)
+    return out.getvalue()
+
+
+@SOFFICE
+def test_a_linked_image_is_not_fetched_when_pages_are_rendered(tmp_path):
+    # GIVEN a listener standing in for an internal service, and a DOCX that links an image on it
+    import http.server
+    import threading
+
+    hits: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            hits.append(self.path)
+            self.send_response(404)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        import shutil
+        import zipfile
+
+        from pipelines.docx_pages import without_external_targets
+
+        data = _docx_with_linked_image(f"http://127.0.0.1:{server.server_address[1]}/internal/secret.png")
+        # control: LibreOffice given the file as it came does fetch the linked image
+        (tmp_path / "raw.docx").write_bytes(data)
+        subprocess.run([shutil.which("soffice"), "--headless", f"-env:UserInstallation={(tmp_path / 'p').as_uri()}",
+                        "--convert-to", "pdf", "--outdir", str(tmp_path), str(tmp_path / "raw.docx")],
+                       capture_output=True, timeout=120, env={**os.environ, "HOME": str(tmp_path)})
+        time.sleep(0.5)
+        assert hits, "the fixture's linked image was not fetched: the test would prove nothing"
+        hits.clear()
+        # the package the product renders has the link blanked
+        rels = zipfile.ZipFile(io.BytesIO(without_external_targets(data))).read("word/_rels/document.xml.rels")
+        assert b"127.0.0.1" not in rels and b'Target="#"' in rels
+        # WHEN its pages are rendered
+        pdf = render_pdf(data, timeout_s=90)
+        # THEN a PDF comes back and nothing was requested from the listener
+        assert pdf.startswith(b"%PDF")
+        time.sleep(0.5)
+        assert hits == []
+    finally:
+        server.shutdown()
