@@ -397,16 +397,58 @@ def date_before_signing(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-def repealed_law(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """The contract relies on a law repealed by 民法典第1260条 (合同法, 担保法 …)."""
+_INSTRUCTIONS_HEADING = re.compile(r"^\s*(?:[一二三四五六七八九十\d]+[、.．]\s*)?(?:使用|填写|签约|合同)?说\s*明\s*$|^\s*(?:使用|填写)(?:指南|须知)\s*$")
+
+
+def _is_instructions(clause: Clause) -> bool:
+    """A model form's explanatory note (``说明``, ``使用说明``, ``填写须知``), by its heading:
+    the issuing authority's words about the form, not terms the parties agree."""
+    heads = [*clause.path, clause.title, (clause.text.splitlines() or [""])[0]]
+    return any(_INSTRUCTIONS_HEADING.search(re.sub(r"\s+", "", h or "")) for h in heads) or bool(
+        re.search(r"^\s*说\s*明\s*$", "\n".join(clause.text.splitlines()[:8]), re.M)
+        and re.search(r"示范文本|本合同文本|本文本|制定", clause.text[:600]))
+
+
+_CONTRACT_PART = re.compile(r"第[一二三四五六七八九十\d]+(?:部分|章|条)|协议书|合同条款|通用条款|专用条款|合同正文")
+
+
+def _first_repealed(ctx) -> dict[str, str]:
+    """Repealed law name -> clause id of the first clause (not a form's explanatory note)
+    that relies on it. A note starts at a ``说明`` heading and runs until the contract's
+    own parts begin (``第一部分 合同协议书``, ``第一章``, ``第一条``)."""
     from knowledge.citations import find_repealed_references
 
+    first: dict[str, str] = {}
+    in_note = False
+    for c in ctx.clauses:
+        if _CONTRACT_PART.search(re.sub(r"\s+", "", " ".join([*c.path[:1], c.number or ""]))):
+            in_note = False
+        if _is_instructions(c):
+            in_note = True
+            continue
+        if in_note:
+            continue
+        for ref in find_repealed_references(re.sub(r"\s+", "", c.text)):
+            first.setdefault(ref[0], c.clause_id)
+    return first
+
+
+def repealed_law(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The contract relies on a law repealed by 民法典第1260条 (合同法, 担保法 …).
+
+    Reported once per repealed law, at the first clause that relies on it; a model form's
+    explanatory note (``说明``: the issuing authority describing the form) is not the
+    parties' text and is not judged.
+    """
+    from knowledge.citations import find_repealed_references
+
+    first = _per_doc(ctx, "first_repealed", lambda: _first_repealed(ctx))
     for sent in _split(clause.text):
         refs = find_repealed_references(re.sub(r"\s+", "", sent))  # a PDF line may wrap inside a law's name
-        if refs:
-            name = refs[0][0]
-            return [Hit(evidence=sent.strip(), sentence=sent,
-                        explanation=f"合同援引的《{name}》已于2021年1月1日民法典施行时废止（民法典第一千二百六十条），应改为援引现行法律。")]
+        for name, *_ in refs:
+            if first.get(name) == clause.clause_id:
+                return [Hit(evidence=sent.strip(), sentence=sent,
+                            explanation=f"合同援引的《{name}》已于2021年1月1日民法典施行时废止（民法典第一千二百六十条），应改为援引现行法律。")]
     return []
 
 
