@@ -3259,3 +3259,58 @@ def term_absent(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["term_absent"] = term_absent
+
+
+def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The amount payable is fixed by the payer's own assessment, by rules the payer writes.
+
+    Norm: the price is a main term (民法典第四百七十条); where one party alone decides it by
+    an assessment it designs, the price is not agreed but left to that party — in a
+    standard term an unreasonable increase of the other party's burden (第四百九十七条); a
+    price not agreed falls back to the market price (第五百一十条、第五百一十一条第二项).
+    An assessment by agreed, objective standards, jointly or by a third party, or with the
+    payee's right to object, is not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(rf"(?:服务费|价款|费用|报酬|结算(?:金额|价)|付款金额|应付(?:金额|款项)|工程款|绩效费|酬金)[^。；]{{0,16}}(?:根据|依据|按照?|以|视)"
+                      rf"{_R_PAYER}[^。；]{{0,12}}(?:考核|考评|评定|评估|满意度|满意程度|认可|决定|单方|评分|打分)", flat)
+        m = m or re.search(rf"{_R_PAYER}[^。；]{{0,6}}(?:有权)?(?:视|根据|依据)[^。；]{{0,16}}(?:扣减|调减|降低|核减)[^。；]{{0,12}}(?:服务费|价款|费用|报酬|款项)[^。；]{{0,16}}(?:由{_R_PAYER}(?:决定|确定)|比例由{_R_PAYER})", flat)
+        m = m or re.search(rf"(?:扣减|调减|核减)(?:比例|金额|幅度)(?:由){_R_PAYER}(?:单方|自行)?(?:决定|确定)", flat)
+        if not m:
+            continue
+        if re.search(r"双方(?:共同|协商|确认)|共同(?:制定|确定|考核)|第三方|附件[^。；]{0,6}(?:标准|指标)|异议|复核|申诉|客观|量化", flat):
+            continue
+        return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+def payment_withheld_at_will(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The payer may stop or withhold all payment at its discretion or for any breach.
+
+    Norm: a party may refuse only the performance that corresponds to the other party's
+    non-performance (民法典第五百二十六条: 有权拒绝其相应的履行请求), and may suspend for the other
+    party's deteriorating situation only on proof and with notice (第五百二十七条、第五百二十八条).
+    Withholding all unpaid sums for any breach, or as the payer sees fit, goes beyond that.
+    Withholding the part that corresponds to a defect, or payment until a cured defect, is
+    not flagged.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}有权[^。；]{{0,20}}(?:暂停|暂缓|暂扣|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；]{{0,4}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
+        if not m:
+            continue
+        discretion = re.search(r"视(?:情况|需要|具体情况)|根据[^。；]{0,10}(?:情况|需要|进展|安排)|认为|自行决定|任何理由|无需理由|随时", flat)
+        everything = re.search(r"(?:全部|所有|一切|任何)[^。；]{0,6}(?:未付|应付|款项|货款|价款|工程款|费用)|直至[^。；]{0,10}(?:争议|纠纷)", flat) and re.search(r"违约|违反|争议|纠纷", flat)
+        if not (discretion or everything):
+            continue
+        if re.search(r"相应(?:部分|的)?|对应(?:部分|的)|与[^。；]{0,10}相当|(?:不合格|瑕疵|缺陷)(?:部分|产品)(?:的)?(?:价款|货款|款项)", flat):
+            continue
+        return [Hit(evidence=m.group(0), sentence=flat)]
+    return []
+
+
+DETECTORS.update({
+    "price_set_by_payer_assessment": price_set_by_payer_assessment,
+    "payment_withheld_at_will": payment_withheld_at_will,
+})
