@@ -37,6 +37,15 @@ _CN_DIGITS = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍
 _NUM = rf"(?:\d+(?:,\d{{3}})*(?:\.\d+)?|[{_CN_DIGITS}]+(?:点[{_CN_DIGITS}]+)?)"
 
 
+_NUM_GLOSS = re.compile(rf"(?<=[{_CN_DIGITS}])\s*[（(]\s*\d+(?:\.\d+)?\s*[)）]|(?<=\d)\s*[（(]\s*[{_CN_DIGITS}]+\s*[)）]")
+
+
+def unglossed(s: str) -> str:
+    """A number written twice, in words and in digits (``九十（90）日``, ``30（三十）天``), as one:
+    formal contracts gloss every number; the detectors read the first."""
+    return _NUM_GLOSS.sub("", s)
+
+
 def parse_number(s: str) -> float | None:
     """Parse an Arabic or Chinese number (``"120,000.00"``, ``"三十"``, ``"贰拾壹万"``).
 
@@ -173,12 +182,18 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             for pct, m in rates:
                 if m.start() < daily.start() or m.start() - daily.end() > 30:
                     continue
+                if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|总额|累计", sent[max(0, m.start() - 14): m.start()]):
+                    continue  # the cap on the total, not the daily rate
                 if pct > daily_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
         elif "定金" not in sent:
+            # a multiple of the price (合同总金额三倍的违约金)
+            times = [(parse_number(m["n"]) * 100 if parse_number(m["n"]) else 0, m) for m in re.finditer(
+                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)]
+            rates = rates + [(pct, m) for pct, m in times if pct]
             for pct, m in rates:
-                before = sent[max(0, m.start() - 14): m.start()]
+                before = sent[max(0, m.start() - 14): m.start()] if not m.group(0).endswith("倍") else "合同价"
                 # a share of the price (not an interest rate such as LPR上浮50%, nor a cap)
                 if re.search(r"LPR|利率|报价利率|上浮|倍|年化|不超过|不得超过|最高|上限", before) or not re.search(
                         r"总价|价款|金额|货款|总额|标的|费用|报酬|租金|服务费|工程款|合同价", before):
@@ -632,7 +647,7 @@ _C_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|采购�
             r"服务方|服务商|客户|用户|开发方|许可方|被许可方|授权方|被授权方|托运人|托运方|承运人|承运方|存货人|保管人|"
             r"仓储方|转让方|受让方|特许人|被特许人|加盟商|业主|物业服务人|物业公司|广告主|发布者|广告发布者|投资方|本公司|我方|我司|公司)")
 _C_MUTUAL = re.compile(r"双方|任何一方|任一方|各方|一方[^。；]{0,20}另一方|彼此|互相|相互")
-_C_OPEN_GROUND = (r"随时|任意|无需(?:说明|告知|提供)?(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:要)?(?:说明)?理由|"
+_C_OPEN_GROUND = (r"随时|任意|(?:在)?任何时(?:候|间)|为(?:其|自身|自己|本方)?(?:的)?便利|无需(?:说明|告知|提供)?(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:要)?(?:说明)?理由|"
                   r"(?:基于|因|以|出于)?任何理由|(?:根据|依据|按照|结合|视)(?:其|自身|自己|本方|公司|甲方|乙方)?的?(?:实际|经营|业务|工作|项目|自身)?(?:需要|需求|情况|安排|判断|调整)|"
                   r"视(?:具体)?情况|认为(?:必要|需要|合适|有必要)|自行决定|酌情")
 _C_NEG_RIGHT = re.compile(r"不得|无权|不能|不可|不享有|禁止|不应")
@@ -657,6 +672,7 @@ _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{0,6}(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|合同金额)"
                              r"|(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费)[^。；，]{0,6}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
+_C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
 _C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
@@ -722,7 +738,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                         rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
                         flat[holder.start(): m.end() + 10]):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
-            m = _C_PRICE_BY_ONE.search(flat)
+            m = _C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat)
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "delivery_time":
@@ -739,13 +755,13 @@ _C_PAYER_JUDGEMENT = re.compile(
     r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程)?(?:完成|通过|完毕|同意)?(?:后|之后|为准)"
     r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
     r"|(?:有权)?(?:视情况|酌情|自行决定|根据需要)(?:暂缓|延期|推迟|分期|决定)?(?:支付|付款)")
-_C_THIRD = r"(?:最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
+_C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主)|最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
 _C_BACK_TO_BACK = re.compile(
     rf"背靠背"
     rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,14}}(?:支付|拨付|付|结算|回款|划拨)的?[^。；，]{{0,10}}(?:款|费|资金|价款)"
     rf"|{_C_THIRD}[^。；，]{{0,8}}(?:支付|拨付|付清|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
     rf"|以[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,10}}(?:付款|支付|拨付|回款|资金到位|审计|审定|决算)为(?:前提|条件|依据)"
-    rf"|(?:待|在|于|按)[^。；，]{{0,4}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)")
+    rf"|(?:待|在|于|按)[^。；，]{{0,8}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)")
 _C_PAY_FALLBACK = re.compile(r"最迟|不晚于|不影响[^。；]{0,12}(?:付款|支付)|无论[^。；]{0,16}(?:是否|与否)|不论[^。；]{0,16}(?:是否|与否)|不以[^。；]{0,20}为(?:前提|条件)|不受[^。；]{0,20}影响|最长不超过")
 
 
@@ -1364,7 +1380,8 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_CHANGE_OBJ = r"(?:工作岗位|岗位|职位|职务|工作地点|工作地|工作内容|工作区域|工作部门|工资|薪酬|薪资|薪金|月薪|底薪|基本工资|待遇|劳动报酬|工资标准)"
+_LF_CHANGE_OBJ = (r"(?:工作岗位|岗位|职位|职务|工作地点|工作地|工作内容|工作区域|工作部门|工资|薪酬|薪资|薪金|月薪|底薪|基本工资|待遇|劳动报酬|工资标准|"
+                  r"(?:其他|任何|各地|全国|外地|异地|境外)[^。；，]{0,6}(?:分支机构|分公司|子公司|门店|项目部?|地区|城市|工地))")
 _LF_CHANGE_VERB = r"(?:调整|变更|调动|调换|调岗|降低|降级|降职|降薪|减少|扣减|下调|轮岗|另行安排|重新安排|调配|派往|派驻|外派)"
 
 
@@ -1501,6 +1518,9 @@ def _lf_term_months(text: str) -> tuple[float | None, str]:
             n = parse_number(dm["n"])
             if n:
                 return (n * 12 if dm["u"] == "年" else n), "fixed"
+    m = re.search(rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)期(?:的)?(?:固定期限)?(?:劳动)?合同", text)
+    if m and (n := parse_number(m["n"])):
+        return (n * 12 if m["u"] == "年" else n), "fixed"
     if re.search(r"以完成一定(?:的)?工作任务为期限", text):
         return None, "task"
     if re.search(r"无固定期限", text):
@@ -1632,7 +1652,8 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
                or (re.search(rf"(?:扣押|扣留|暂扣|代为保管|收押|押(?:在|于))[^。；]{{0,10}}{docs}", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
-               or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,6}}(?:担保人|保证人|担保)", s))
+               or (re.search(rf"{docs}(?:原件)?[^。；]{{0,16}}(?:交|交由|交给|交予|上交|留存)[^。；]{{0,12}}(?:保管|保存|存放|收存|留存)", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
+               or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,16}}(?:担保人|保证人|担保)", s))
         if hit:
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -1678,7 +1699,8 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if "试用期" not in s or not re.search(r"工资|薪|报酬|发放", s):
             continue
-        for pct, m in parse_rate(s):
+        tenths = [(parse_number(m["n"]) * 10, m) for m in re.finditer(r"(?:工资|薪酬|薪资|标准)的?(?P<n>[一二三四五六七八九]|[1-9])成(?:发放|支付|计发|计算|核发)?", s)]
+        for pct, m in parse_rate(s) + tenths:
             if pct < 80 and not re.search(r"个人|社会保险|公积金|加班", s[max(0, m.start() - 12): m.start()]):
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"试用期工资为正式工资的{pct:g}%，低于劳动合同法第二十条规定的80%下限。")]
@@ -1727,7 +1749,7 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"(?:无需|无须|不需|不|不再|不予|不另行?|无)(?:另行|额外)?(?:向[^。，；]{0,6})?(?:支付|给予|发放|提供)[^。；]{0,10}(?:经济)?补偿", s) \
+        if re.search(r"(?:无需|无须|不需|不|不再|不予|不另行?|无)(?:为此|因此|就此|对此)?(?:另行|额外)?(?:向[^。，；]{0,6})?(?:支付|给予|发放|提供)[^。；]{0,10}(?:经济)?补偿", s) \
                 or re.search(r"(?:竞业[^。；]{0,10})?补偿(?:金|费)?[^。；]{0,15}(?:已包含|包含在|已计入|计入|含在|视为已(?:经)?支付|已在[^。；]{0,10}(?:支付|发放))", s) \
                 or re.search(r"(?:工资|薪酬|报酬|薪资|津贴)[^。；]{0,15}(?:已包含|包含|含有|视为包括)[^。；]{0,10}(?:竞业|补偿)", s) \
                 or re.search(r"(?:在职期间|工作期间|任职期间|劳动合同期内)[^。；]{0,25}(?:支付|发放)[^。；]{0,10}竞业(?:限制)?(?:补偿|津贴|费)", s) \
@@ -1855,7 +1877,10 @@ def _lf_is_dpa_text(contract_type: str, text: str) -> bool:
 
 
 def _lf_negated(s: str, pos: int, span: int = 12) -> bool:
-    return bool(re.search(rf"{_LF_NEG_BEFORE}|未经", s[max(0, pos - span): pos]))
+    head = s[max(0, pos - span): pos]
+    if re.search(r"未经[^。；，]{0,10}(?:同意|授权|许可|批准)的?(?:情况|前提)下", head):
+        return False  # 在未经同意的情况下聘用: the act is done without consent, not forbidden
+    return bool(re.search(rf"{_LF_NEG_BEFORE}|未经", head))
 
 
 def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1906,7 +1931,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not re.search(r"个人信息|数据|信息|处理|服务", s):
             continue
         if re.search(rf"{_LF_CONSENTED}|须经|需经|应经|应当经|必须经|事先同意|书面同意", s):
-            if not re.search(r"(?:无需|无须|不需|不必)[^。；]{0,6}(?:经|征得|取得)?[^。；]{0,8}同意", s):
+            if not re.search(r"(?:无需|无须|不需|不必)[^。；]{0,6}(?:经|征得|取得)?[^。；]{0,8}同意|未经[^。；，]{0,10}(?:同意|授权|许可)的?(?:情况|前提)下", s):
                 continue
         if _lf_negated(s, m.start(), 14):
             continue
@@ -1984,6 +2009,9 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
+        if re.search(r"(?:调查|核实|查明|评估|确认|处理)[^。；，]{0,6}(?:完成|完毕|结束|清楚|终结)后[^。；]{0,10}(?:通知|告知|报告|通报)", s):
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="约定个人信息安全事件在受托方自行调查或处理完毕后才通知，通知时间由受托方控制，不符合个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
         for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|工作日|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", s):
             days = _lf_days(m["n"], m["u"])
             if days is not None and days > 3.01:
@@ -2474,7 +2502,7 @@ def payment_period_long(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     max_days = float(params.get("max_days", 60))
     for sent in _split(clause.text):
-        flat = sent.replace("\n", "")
+        flat = unglossed(sent.replace("\n", ""))
         if not _C_PAY.search(flat) or _K_NOT_PAYMENT_TERM.search(flat):
             continue
         if re.search(r"(?:尾款|余款|剩余)[^。；]{0,20}(?:[1-9]|10)\s*[%％]|(?:尾款|余款|剩余)[^。；]{0,20}百分之(?:[一二三四五六七八九]|十)(?![一二三四五六七八九十])", flat):
@@ -2559,7 +2587,7 @@ def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_K_PROVISIONAL = re.compile(r"(?:暂定|暂估|暂列|暂按)[^。；，]{0,8}(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)|(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)[^。；，]{0,6}(?:暂定|暂估|暂列|暂按)(?:为)?")
+_K_PROVISIONAL = re.compile(r"(?:暂定|暂估)价|(?:暂定|暂估|暂列|暂按)[^。；，]{0,8}(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)|(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)[^。；，]{0,6}(?:暂定|暂估|暂列|暂按)(?:为)?")
 _K_SETTLE_RULE = re.compile(r"据实结算|按实(?:际)?结算|按实际(?:完成|发生|工程量|数量|供货|交付|工作量)|以[^。；]{0,20}(?:结算|审计|决算|计量)[^。；]{0,8}为准|"
                             r"结算(?:方式|办法|依据|原则)|工程量清单|计价(?:规范|办法|依据|方式)|调整(?:方式|办法|公式)|多退少补|"
                             r"按[^。；]{0,12}(?:单价|费率|综合单价|定额)[^。；]{0,12}(?:计算|结算|确定)|(?:最终|实际)(?:价款|价格|金额|结算价)[^。；]{0,10}(?:按|以|根据)")
@@ -2622,7 +2650,8 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
             ground_text = flat[:m.start()]
             if kind == "any_breach":
-                if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(flat):
+                if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(
+                        re.sub(r"(?:无需|无须|不需|不必|不再|不予|不)(?:给予|给|提供|另行|经)?[^。；，]{0,6}(?:催告|纠正期|整改期|宽限期|补救期|改正期|整改|纠正)", "", flat)):
                     continue
             else:
                 g = _K_SUBJECTIVE.search(ground_text)
@@ -2854,7 +2883,7 @@ def termination_right_waived(clause: Clause, ctx, params) -> Iterable[Hit]:
     verb = r"(?:解除|终止)(?:本|该)?(?:合同|协议|租赁|租约|委托|服务)?"
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if _R_MUTUAL.search(flat) or _R_EXCEPT.search(flat):
+        if _R_MUTUAL.search(flat) or _R_EXCEPT.search(re.sub(r"依法(?:享有|所享有|拥有)的?", "", flat)):
             continue
         m = (re.search(rf"{_R_PARTY}[^。；]{{0,12}}放弃[^。；]{{0,12}}{verb}[^。；]{{0,4}}(?:的)?(?:权利|权)", flat)
              or re.search(rf"{_R_PARTY}[^。；]{{0,24}}(?:均|亦|也|都)?(?:不得|无权|不能|不可)(?:以任何(?:理由|原因|方式)|在任何情况下)[^。；]{{0,6}}{verb}", flat)
@@ -2881,7 +2910,8 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat):
             continue
         m = (re.search(r"(?:本)?(?:合同|协议)(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止)", flat)
-             or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat))
+             or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat)
+             or re.search(r"(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)[^。；，]{0,6}(?:即|即可|便|直接)?(?:解除|终止)", flat))
         if m and breach.search(flat[:m.start()] or flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
@@ -2904,7 +2934,7 @@ def limitation_period_altered(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_R_LOSS = r"(?:间接损失|间接损害|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
+_R_LOSS = r"(?:间接(?:性)?(?:损失|损害)|间接性|后果性(?:损失|损害)?|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
 
 
 def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3132,7 +3162,13 @@ def commercial_bill_payment(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _R_BREACH_VERB = (r"(?:违约|逾期|迟延|延迟|拖延|未按|未能|未(?:及时|按时|按期)?(?:交付|交货|付款|支付|完成|履行|提供)|违反|不履行|拒(?:不|绝)|"
                   r"不合格|不符合(?:约定|要求|标准)|(?:存在)?(?:质量)?瑕疵|质量问题)")
-_R_BREACH_COST = r"(?:违约金|赔偿|滞纳金|罚息|利息|损失|罚款|违约责任)"
+_R_BREACH_COST = r"(?:违约金|赔偿|滞纳金|罚息|利息|损失|罚款|违约责任|(?:承担|负担)[^。；，]{0,12}费用)"
+# the usual pairs of role words, first party (pays, accepts) then second (performs); used when
+# the roles read from the contract's head do not occur in its text (a clause quoted alone,
+# a head the reader did not find)
+_R_ROLE_PAIRS = (("甲方", "乙方"), ("发包人|发包方", "承包人|承包方"), ("买方|买受人|需方|采购方", "卖方|出卖人|供方|供应商|供货方"),
+                 ("委托人|委托方", "受托人|受托方"), ("定作人|定作方", "承揽人|承揽方"), ("出租人|出租方", "承租人|承租方"),
+                 ("贷款人|出借人", "借款人"), ("用人单位", "劳动者"))
 
 
 def _breach_sides(ctx) -> dict:
@@ -3142,6 +3178,12 @@ def _breach_sides(ctx) -> dict:
     if not roles.get("party_a") or not roles.get("party_b"):
         return out
     alt = {p: "|".join(sorted(map(re.escape, rs), key=len, reverse=True)) for p, rs in roles.items() if rs}
+    text = ctx.text or "".join(c.text for c in ctx.clauses)
+    if not (re.search(alt["party_a"], text) and re.search(alt["party_b"], text)):
+        for a, b in _R_ROLE_PAIRS:
+            if re.search(a, text) and re.search(b, text):
+                alt = {"party_a": a, "party_b": b}
+                break
     for clause in ctx.clauses:
         for sent in _split(clause.text):
             flat = sent.replace("\n", "")
@@ -3297,10 +3339,10 @@ def payment_withheld_at_will(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}有权[^。；]{{0,20}}(?:暂停|暂缓|暂扣|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；]{{0,4}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
+        m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可(?!能))[^。；]{{0,20}}(?:暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；]{{0,4}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
         if not m:
             continue
-        discretion = re.search(r"视(?:情况|需要|具体情况)|根据[^。；]{0,10}(?:情况|需要|进展|安排)|认为|自行决定|任何理由|无需理由|随时", flat)
+        discretion = re.search(r"视[^。；，]{0,8}(?:情况|需要|进展|安排)|根据[^。；]{0,10}(?:情况|需要|进展|安排)|认为|自行决定|任何理由|无需理由|随时", flat)
         everything = re.search(r"(?:全部|所有|一切|任何)[^。；]{0,6}(?:未付|应付|款项|货款|价款|工程款|费用)|直至[^。；]{0,10}(?:争议|纠纷)", flat) and re.search(r"违约|违反|争议|纠纷", flat)
         if not (discretion or everything):
             continue
