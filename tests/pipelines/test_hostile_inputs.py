@@ -243,8 +243,17 @@ def test_annotating_300_pages_with_1200_risks_takes_bounded_cpu():
     out = annotate_bounded(data, _risky_review(1200, 300), limits=LIMITS)
     usage = last_usage()
     _rows.append(("annotate 300 pages, 1,200 risks", "ok", usage.max_rss_bytes / MB, usage.cpu_seconds))
-    assert usage.cpu_seconds < 20 and usage.max_rss_bytes < 1024 * MB  # one highlight per line took 128 s
-    assert pymupdf.open(stream=out, filetype="pdf").page_count == 300
+    doc = pymupdf.open(stream=out, filetype="pdf")
+    assert doc.page_count == 300
+    kinds: dict[str, int] = {}
+    for page in doc:
+        for annot in page.annots():
+            kinds[annot.type[1]] = kinds.get(annot.type[1], 0) + 1
+    # the cost grew with the number of annotations: one highlight per line (4 per risk here) took 128 s of CPU.
+    # The count is the deterministic check; the CPU bound only catches an order-of-magnitude regression (CPU
+    # seconds vary between machines: 14 s here, 22.6 s on the CI machine).
+    assert kinds.get("Highlight", 0) <= 1200 and kinds.get("Square", 0) == 1200 and kinds.get("Text", 0) == 1200
+    assert usage.cpu_seconds < 55 and usage.max_rss_bytes < 1024 * MB
 
 
 def test_actions_on_link_annotations_do_not_survive_annotation():
