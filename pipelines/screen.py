@@ -8,6 +8,9 @@ and ``suggestion``, and a detector:
 * ``detector: pattern`` — regular expressions applied per sentence: every ``all`` regex
   must match the same sentence, at least one ``any`` regex (if given), and no ``none``
   regex; ``clause_none`` regexes veto on the whole clause;
+  A pattern check may also name a ``reader`` (:data:`pipelines.clause_structure.READERS`):
+  a function that reads the sentence's structure (the relieved or right-holding party, the
+  condition, the consequence) against the norm; it is tried when the regexes do not match;
 * ``detector: llm`` — no rule detector: a catalogue entry only, found by the LLM stage when
   code judges the model's element record of a clause against the norm
   (:mod:`pipelines.elements`);
@@ -72,6 +75,7 @@ class Check:
     params: dict = field(default_factory=dict, hash=False, compare=False)
     norm: str = ""
     scope: str = "clause"
+    reader: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,14 @@ def unpinned_refs(playbook: Playbook) -> list[str]:
             if not r.phrase]
 
 
+def _reader(name: str) -> str:
+    from pipelines.clause_structure import READERS
+
+    if name and name not in READERS:
+        raise ValueError(f"unknown reader {name!r}")
+    return name
+
+
 def _parse_check(raw: dict, source: str) -> Check:
     try:
         return Check(
@@ -159,6 +171,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             params=dict(raw.get("params", {})),
             norm=str(raw.get("norm", "")).strip(),
             scope=_scope(raw.get("scope", "clause")),
+            reader=_reader(raw.get("reader", "")),
         )
     except (KeyError, ValueError, re.error, TypeError) as exc:
         raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
@@ -204,7 +217,20 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
 
 
 def _match_sentence(check: Check, sentence: str) -> str | None:
+    """The evidence when ``sentence`` meets the check: its regular expressions (``all``,
+    ``any``, vetoed by ``none``) or, failing them, its structural ``reader``
+    (:data:`pipelines.clause_structure.READERS`: the sentence's parties, condition and
+    consequence read against the norm, with the reader's own exceptions)."""
     sentence = sentence.replace("\n", "")  # a wrapped line (PDF) must not break a phrase
+    found = _match_patterns(check, sentence)
+    if found is None and check.reader:
+        from pipelines.clause_structure import READERS
+
+        found = READERS[check.reader](sentence)
+    return found
+
+
+def _match_patterns(check: Check, sentence: str) -> str | None:
     evidence = None
     for rx in check.all:
         m = rx.search(sentence)

@@ -1,0 +1,392 @@
+"""Read a contract sentence's structure: who is relieved of or keeps a duty, on what
+condition, with what consequence — shared by the playbook's structural readers.
+
+A detector written as a list of phrases catches the drafter it was written from; these
+helpers read the parts a norm speaks about instead:
+
+* :func:`subject_of` — the party word heading a clause part (a known role such as 出租人,
+  保证人, 用人单位, or any noun ending in a party suffix: 本俱乐部, 培训机构, 存储服务提供者);
+* :func:`denials` — each place a party refuses a liability (不承担/不负/不予赔偿/概不负责/免除,
+  or the loss shifted onto the other side: 由会员自行承担), with the relieved party, the
+  text before it (what loss, from what cause) and whether the denial is universal;
+* :func:`deeming` — a legal fiction (视为/视同/即为/即表示/推定/即发生…效力) and what it deems;
+* the readers (``READERS``) used by pattern checks through their ``reader`` key
+  (:mod:`pipelines.screen`): each takes one sentence and returns the evidence or None.
+
+Every reader names the article its norm comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["ROLE", "PARTY", "READERS", "Denial", "subject_of", "denials", "deeming", "parts", "other_party_named"]
+
+# Known role words of Chinese contracts (both sides of each contract type).
+ROLE = (r"(?:甲方|乙方|丙方|丁方|买方|卖方|买受人|出卖人|采购方|采购人|供货方|供应方|供方|需方|供应商|销售方|购买方|"
+        r"发包人|发包方|总承包人|承包人|承包方|分包人|分包方|总包方|委托人|委托方|受托人|受托方|定作人|定作方|承揽人|承揽方|"
+        r"出租人|出租方|承租人|承租方|服务提供方|服务方|服务商|客户|用户|会员|学员|消费者|开发方|被许可方|许可方|被许可人|许可人|"
+        r"被授权方|授权方|托运人|承运人|存货人|保管人|转让方|受让方|被特许人|特许人|加盟商|业主|物业服务人|物业公司|"
+        r"借款人|贷款人|出借人|债权人|债务人|保证人|担保人|抵押权人|抵押人|出质人|质权人|用人单位|劳动者|员工|本公司|公司|平台|运营方|广告主)")
+# Any other party noun: a word ending in a party suffix (培训机构, 本俱乐部, 存储服务提供者, 酒店).
+_GENERIC = r"(?:本|该|贵)?[\u4e00-\u9fff]{1,8}?(?:方|人|商|者|单位|公司|机构|俱乐部|平台|中心|学校|医院|银行|酒店|门店|企业)"
+PARTY = rf"(?:{ROLE}|{_GENERIC})"
+_MUTUAL = re.compile(r"双方|任何一方|任一方|各方|彼此|互相|相互|互不")
+_PART = re.compile(r"[，,；;：:]")
+_LEAD = r"(?:如|若|如果|倘若|但|且|而|则|并|即使|即便|此外|另外|同时)?"
+_SUBJECT = re.compile(rf"\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概|一律|一概|都|对|就|不|无|有权|可|应|须|需|将|因|仍|自行|保留|在|于|承担|负责|免|确认|同意|放弃|承诺|保证)")
+
+
+def parts(sentence: str) -> list[tuple[int, str]]:
+    """The comma/semicolon-delimited parts of ``sentence``: ``[(start offset, text), ...]``."""
+    out, start = [], 0
+    for m in _PART.finditer(sentence):
+        out.append((start, sentence[start:m.start()]))
+        start = m.end()
+    out.append((start, sentence[start:]))
+    return out
+
+
+def subject_of(part: str) -> str | None:
+    """The party word heading a clause part (``出租人概不承担责任`` → ``出租人``), or None."""
+    m = _SUBJECT.match(part)
+    return m.group("p") if m else None
+
+
+def _part_at(sentence: str, pos: int) -> tuple[int, str]:
+    for start, text in reversed(parts(sentence)):
+        if start <= pos:
+            return start, text
+    return 0, sentence
+
+
+_DENY = re.compile(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不负责|不(?:承担|负担|负责|负|予(?:赔偿|补偿|承担|负责|退还|理赔)|赔偿|补偿)"
+                   r"|无(?:需|须)(?:承担|负责|赔偿|补偿)|免(?:除|于|责))")
+_SHIFT = re.compile(rf"由(?P<v>{PARTY})自行(?:承担|负责|解决|处理)")
+_UNIVERSAL = re.compile(r"一切|任何|全部|所有|无论|不论|不管|概不|一概|一律")
+
+
+@dataclass(frozen=True)
+class Denial:
+    """One refusal of liability in a sentence.
+
+    Attributes:
+        party: the relieved party word (None when the loss is shifted onto the other side
+            with 由X自行承担 and the relieved party is not named).
+        start: offset of the refusal in the sentence.
+        head: the sentence text before the refusal (what loss, from what cause).
+        phrase: the refusal and up to 12 characters after it (任何责任, 赔偿责任 …).
+        shifted_to: the party a 由X自行承担 puts the loss on, else None.
+    """
+
+    party: str | None
+    start: int
+    head: str
+    phrase: str
+    shifted_to: str | None = None
+
+    @property
+    def universal(self) -> bool:
+        """The refusal covers every loss or cause (一切损失, 任何原因, 概不负责, 不承担任何责任)."""
+        return bool(_UNIVERSAL.search(self.head) or re.match(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不|不(?:承担|负)(?:任何|一切|全部))", self.phrase))
+
+
+def denials(sentence: str) -> list[Denial]:
+    """Each refusal of liability in ``sentence`` with its relieved party.
+
+    The relieved party is the subject of the clause part the refusal is in
+    (``本俱乐部不予赔偿``), or of the sentence's first part when the refusal's part has none
+    (``乙方对…，均不承担责任``). A ``由X自行承担`` shifts the loss onto X (the victim).
+    """
+    out: list[Denial] = []
+    first_subject = subject_of(parts(sentence)[0][1])
+    for m in _DENY.finditer(sentence):
+        _, part = _part_at(sentence, m.start())
+        party = subject_of(part) or first_subject
+        out.append(Denial(party=party, start=m.start(), head=sentence[:m.start()], phrase=sentence[m.start():m.end() + 12]))
+    for m in _SHIFT.finditer(sentence):
+        out.append(Denial(party=None, start=m.start(), head=sentence[:m.start()], phrase=m.group(0), shifted_to=m.group("v")))
+    return out
+
+
+def other_party_named(text: str, party: str | None) -> bool:
+    """Whether ``text`` names a party other than ``party`` (or 对方/第三方/他人)."""
+    for m in re.finditer(PARTY, text):
+        w = m.group(0)
+        if party is None or (w not in party and party not in w):
+            return True
+    return bool(re.search(r"对方|第三方|他人|第三人", text))
+
+
+_DEEM = re.compile(r"(?<!不)(?:视为|视同|即为|即表示|表示|代表|意味着|等同于|推定为?|即告|即证明|即确认)|(?:即|便|就)?(?:发生|产生|具有)[^，。；]{0,6}(?:效力|法律效力)|即(?:时)?生效")
+
+
+def deeming(sentence: str) -> list[re.Match]:
+    """Each legal fiction in ``sentence``: 视为/视同/即为/即表示/推定/即发生通知效力/即生效."""
+    return list(_DEEM.finditer(sentence))
+
+
+# ------------------------------------------------------------------------------------------
+# Readers: one sentence in, evidence (the sentence) or None out.
+# ------------------------------------------------------------------------------------------
+
+_FAULT = r"(?:原因|过错|过失|违约|违反|行为|操作|使用不当|故意|自行|擅自|私自|违规|改装|改动|提供|疏忽)"
+_CAUSERS = rf"(?P<p>{PARTY}|自身|本人|自己|其本人|对方|第三方|他人)"
+# a cause named as someone's act: 因乙方原因…, 由于承租人过错…, 买受人自行改装…造成的
+_CAUSE_OTHER = (re.compile(rf"(?:因|由于|系|属于?)[^，。；]{{0,16}}?{_CAUSERS}[^，。；]{{0,10}}{_FAULT}"),
+                re.compile(rf"{_CAUSERS}[^，。；]{{0,10}}{_FAULT}[^，。；]{{0,16}}(?:造成|导致|引起|所致|产生)"))
+_INJURY = re.compile(r"伤|亡|死|残|人身|生命|健康|身体")
+_GROSS = re.compile(r"故意|重大过失")
+_INDIRECT = re.compile(r"间接|可得利益|预期利益|利润损失|商誉|营业损失|经营损失|机会损失")
+
+
+def _own_cause_only(d: Denial) -> bool:
+    """The loss's cause is named and lies with someone other than the relieved party."""
+    for m in (m for rx in _CAUSE_OTHER for m in rx.finditer(d.head)):
+        p = m.group("p")
+        if p in ("自身", "本人", "自己", "其本人", "对方", "第三方", "他人"):
+            return True
+        if d.party is None or (p not in d.party and d.party not in p):
+            return True
+    return False
+
+
+def read_total_exemption(sentence: str) -> str | None:
+    """A party refuses liability for every loss or whatever the cause (民法典第四百九十七条、
+    第五百零六条): ``对于承租人遭受的一切损失，出租人概不承担责任``. A refusal for a cause
+    named as the other side's or a third party's, force majeure, mutual refusals, and losses
+    to the person or indirect losses (their own checks) are not this norm."""
+    if _MUTUAL.search(sentence) or re.search(r"不可抗力|意外事件", sentence):
+        return None
+    for d in denials(sentence):
+        if d.party is None or _own_cause_only(d):
+            continue
+        # every loss or every cause: a quantifier on what is refused (一切损失, 任何原因), or a
+        # universal refusal that names no particular loss (甲方对此概不负责 after nothing specific)
+        rest = d.head.replace(d.party, "", 1) if d.party else d.head
+        if not (_UNIVERSAL.search(d.head) or (d.universal and len(re.sub(r"[，,、\s对就此均亦也]", "", rest)) <= 2)):
+            continue
+        if _INJURY.search(d.head) or _INDIRECT.search(d.head + d.phrase):
+            continue
+        # a universal refusal after a narrow condition (乙方逾期交货的，甲方不承担任何责任) is not total
+        cond = re.search(r"的[，,]|时[，,]|后[，,]", d.head)
+        if cond and not _UNIVERSAL.search(d.head):
+            continue
+        return sentence.strip()
+    return None
+
+
+def read_injury_or_gross_negligence(sentence: str) -> str | None:
+    """Liability refused for harm to the person, or for the relieved party's own wilful
+    misconduct or gross negligence (民法典第五百零六条): ``学员发生的意外伤亡事故，培训机构不负任何
+    责任`` / ``会员受伤的，由会员自行承担，本俱乐部不予赔偿`` / ``即使系因服务商故意…亦不承担``.
+    Harm the victim caused to itself (因其自身过错) and refusals the clause makes subject to
+    the law (除外, 仍应承担) are not."""
+    if re.search(r"除外|不得免除|仍(?:应|须|需)?(?:当)?承担|不免除|依法承担|不适用", sentence):
+        return None
+    for d in denials(sentence):
+        if d.shifted_to is None and d.party is None:
+            continue
+        self_caused = re.search(r"(?:因|由于)[^，。；]{0,12}(?:自身|本人|自己|其|受害人|对方)(?:的)?(?:原因|过错|过失|故意|违规|操作不当|疏忽)", d.head) \
+            or _own_cause_only(d)
+        if _INJURY.search(d.head) and not self_caused:
+            return sentence.strip()
+        if _GROSS.search(d.head) and re.search(r"即使|即便|包括|无论是否|不论是否|哪怕", d.head):
+            return sentence.strip()
+    return None
+
+
+_FACILITY = re.compile(r"服务器|系统|网络|机房|设备|软件|程序|线路|数据库|平台|升级|维护|故障|宕机|中断|存储")
+_EXTERNAL = re.compile(r"不可抗力|黑客|病毒|攻击|电信|运营商|政府|停电|自然灾害|第三方|他人|计划内|预先通知|提前[^。；]{0,6}通知")
+
+
+def read_own_core_obligation_excluded(sentence: str) -> str | None:
+    """A party refuses liability for a failure within its own sphere — its own system,
+    service or custody (民法典第五百七十七条: non-performance is a breach; 第四百九十七条):
+    ``因平台服务器故障导致交易失败的，平台不承担赔偿责任`` / ``提供者对因其系统升级导致的存储内容灭失
+    不承担责任``. External causes (不可抗力, 黑客, 电信运营商, 第三方) or the other side's cause
+    are not."""
+    if _MUTUAL.search(sentence) or _EXTERNAL.search(sentence):
+        return None
+    for d in denials(sentence):
+        if d.party is None or _own_cause_only(d):
+            continue
+        cause = re.search(r"(?:因|由于)(?P<c>[^，。；]{1,30}?)(?:导致|造成|引起|所致|而|的)", d.head)
+        if cause is None:
+            continue
+        c = cause.group("c")
+        own = re.match(rf"(?:其|自身|本方|我方|{re.escape(d.party)})", c) or re.search(rf"{re.escape(d.party)}(?:的|自身)?", c)
+        if own or (_FACILITY.search(c) and not other_party_named(c, d.party)):
+            return sentence.strip()
+    return None
+
+
+_CLAIM = r"(?:索赔|追偿|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|异议|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担)|提出[^，。；]{0,6}(?:索赔|赔偿|异议|主张|请求)|请求[^，。；]{0,4}赔偿)"
+_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|承诺不|保证不|同意不|不会)(?:再)?[^。；]{{0,24}}?{_CLAIM}")
+
+
+def read_claims_waived(sentence: str) -> str | None:
+    """A party gives up in advance its claims, refunds or right to sue against the other
+    (民法典第四百九十七条; 消费者权益保护法第二十六条第二款): ``承租人入住后不得就房屋任何质量问题向
+    出租人提出索赔`` / ``客户签署验收单后即不得再主张任何权利``. A time limit for raising a claim
+    (an objection period: ``…日内未提出的``), a settlement (和解, 结清, 了结) or a mutual waiver
+    is not this norm."""
+    if _MUTUAL.search(sentence) or re.search(r"和解|结清|了结|一次性解决|协商一致|法律另有规定|七日无理由|除外", sentence):
+        return None
+    m = _NO_CLAIM.search(sentence)
+    if m is None:
+        return None
+    head = sentence[:m.start()]
+    if re.search(r"\d+\s*(?:个工作日|日|天|小时|周|个月|年)|[一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月|年)|期限|期间|逾期", head):
+        return None
+    if not (subject_of(parts(sentence)[0][1]) or re.search(PARTY, head)):
+        return None
+    return sentence.strip()
+
+
+_NONPAY = re.compile(r"(?:逾期|延迟|迟延|拖延|延期|未按(?:期|时|约定)?|未能|未|拖欠|欠付|不)(?:按期|按时|及时)?[^，。；]{0,8}?(?:付款|支付|付清|结算|拨付)|拖欠|欠付|欠款")
+_KEEP_PERFORMING = re.compile(r"(?:仍|仍然|照常|继续|持续|依然|照样)(?:应|须|需|要|必须|应当)?(?:当)?[^，。；]{0,12}?(?:供货|发货|交货|施工|服务|履行|生产|工作|供应|供电|供水|运输|开发)"
+                              r"|(?:不得|无权|不能|不可)[^，。；]{0,10}?(?:停|中止|暂停|拒绝|放缓|延缓|拖延)[^，。；]{0,4}(?:供货|发货|交货|施工|服务|履行|生产|工作|供应|进度)?")
+
+
+def read_performance_defence_waived(sentence: str) -> str | None:
+    """Whatever the other party's non-payment, a party must keep performing and may not
+    suspend (民法典第五百二十六条: the later performer may refuse its corresponding performance;
+    第八百零六条第二款): ``即便需方延迟付款，供方仍须持续供货`` / ``发包人未按期支付工程款的，承包人仍
+    应按计划组织施工``. A suspension allowed after a reminder or a reasonable period, and a
+    mutual term, are not."""
+    if _MUTUAL.search(sentence) or re.search(r"合理期限|催告后|书面通知后[^。；]{0,10}(?:日|天)|(?:日|天)后仍", sentence):
+        return None
+    pay = _NONPAY.search(sentence)
+    if pay is None:
+        return None
+    keep = _KEEP_PERFORMING.search(sentence, pay.end())
+    if keep is None:
+        return None
+    return sentence.strip()
+
+
+_MAIN = r"(?:主合同|主债权|主债务|基础(?:合同|交易)|被担保(?:的)?(?:合同|债权|债务)|(?:借款|贷款|买卖|租赁|融资租赁|采购|施工|服务|授信)(?:合同|协议))"
+_INVALID = r"(?:无效|被撤销|撤销|不成立|未生效|不生效|解除)"
+_SURVIVES = re.compile(r"(?:仍|亦|也|继续|照常|依然|照样|同样|均|依旧)[^，。；]{0,24}(?:承担|履行|负责|清偿|有效|担保)|不影响|不因[^，。；]{0,12}而(?:免除|减轻|消灭|受影响|无效|失效)")
+
+
+def read_guarantee_independent(sentence: str) -> str | None:
+    """The guarantee survives the main contract's invalidity (民法典第六百八十二条: a guarantee
+    is accessory; 担保制度解释第二条): ``即使借款合同被认定无效，保证人仍按本合同承担保证责任`` /
+    ``如主合同被认定无效，保证人对债务人因此应承担的返还及赔偿责任亦承担连带保证责任``. Liability by
+    fault as the law provides (过错, 相应的责任, 三分之一) and 独立保函 are not."""
+    if not re.search(r"保证|担保", sentence) or re.search(r"过错|相应的?(?:民事)?责任|三分之一|法律另有规定|独立保函", sentence):
+        return None
+    m = re.search(rf"{_MAIN}[^，。；]{{0,14}}{_INVALID}", sentence)
+    if m is None:
+        return None
+    if _SURVIVES.search(sentence, m.end()) and re.search(r"保证人|担保人|保证责任|担保责任|保证|担保", sentence[m.end():]):
+        return sentence.strip()
+    return None
+
+
+_DEFAULT = re.compile(r"(?:到期|逾期|期满|届满|不能|未能|无法|未|不)[^，。；]{0,10}?(?:清偿|还款|还清|偿还|归还|还本|付息|赎回|付清|履行|支付)|逾期")
+_COLLATERAL = r"(?:抵押物|质物|质押物|担保物|担保财产|抵押财产|质押财产|抵押|质押|出质|房产|房屋|车辆|股权|设备|饰品|权利凭证|仓单)"
+_TO_CREDITOR = re.compile(rf"(?:归|转移|过户|转归|转让|移转|变更登记)[^，。；]{{0,6}}?(?:至|给|到|为|于)?[^，。；]{{0,4}}?(?:{ROLE}|其)[^，。；]{{0,4}}(?:所有|名下)"
+                          r"|所有权[^，。；]{0,10}(?:归|转移|转归|移转|过户)|(?:折抵|抵偿|抵债|冲抵|充抵|以物抵债|抵顶)[^，。；]{0,10}(?:取得|所有|债务|本息|借款|款项)?"
+                          r"|(?:直接|即|自动|当然)(?:取得|拥有)[^，。；]{0,8}(?:所有权|产权)|债权债务[^，。；]{0,4}两清")
+
+
+def read_forfeiture(sentence: str) -> str | None:
+    """Agreed before the debt falls due: on default the collateral passes to the creditor
+    (流押、流质 — 民法典第四百零一条、第四百二十八条): ``债务人逾期未清偿的，抵押房产的所有权直接转移至
+    抵押权人名下`` / ``出质人未赎回的，质物由质权人以借款本息折抵取得``. A sale, auction or valuation
+    with the surplus returned (拍卖, 变卖, 优先受偿, 清算, 多退少补) or a price agreed after
+    maturity (协商…折价) is the lawful route."""
+    if re.search(r"拍卖|变卖|优先受偿|清算|评估|多退少补|退还差额|返还差额|参照市场|协商|协议折价", sentence):
+        return None
+    d = _DEFAULT.search(sentence)
+    if d is None or not re.search(_COLLATERAL, sentence):
+        return None
+    if _TO_CREDITOR.search(sentence, d.end()):
+        return sentence.strip()
+    return None
+
+
+_SEND = re.compile(r"发出|发送|寄出|寄送|邮寄|交邮|交寄|付邮|投递|投寄|推送|张贴|公告|公布|发布|上传|公示|传真|群发|发至|发往")
+_RECEIVE = re.compile(r"签收|收到|到达|进入|查收|阅读|读取|接收|回执|确认收|送达对方|拒收|退回|无法送达|拒绝签收|无人签收")
+
+
+def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
+    """A notice takes effect (is deemed received, known, served) at the sender's act —
+    sending, posting, publishing, pushing — not on arrival (民法典第一百三十七条: a declaration
+    not made face to face takes effect when it reaches the other party; a data message when
+    it enters the designated system): ``推送成功即视为客户已知悉`` / ``自交邮之日起即视为送达`` /
+    ``发送方发出后即发生通知效力``. A receiver-side event (签收, 进入…系统) or a period counted
+    after dispatch (发出后第三日) is lawful drafting."""
+    if not re.search(r"通知|函|文件|公告|短信|邮件|信息|送达", sentence):
+        return None
+    for m in deeming(sentence):
+        obj = sentence[m.start(): m.end() + 10]
+        if not re.search(r"送达|收到|知|到达|通知|告|效力|生效|接收|阅", obj):
+            continue
+        trigger = sentence[max(0, m.start() - 24): m.start()]
+        trigger = re.split(r"[；;。]", trigger)[-1]
+        if not _SEND.search(trigger) or _RECEIVE.search(trigger):
+            continue
+        if re.search(r"(?:后|起)(?:第)?\s*(?:\d+|[一二三四五六七八九十两]+)\s*(?:个工作日|日|天|小时)", trigger):
+            continue
+        return sentence.strip()
+    return None
+
+
+_ONE_SIDE_JUDGES = r"(?:满意|认可|认为|判断|认定|决定|同意|意见)"
+_VERDICT = r"(?:验收(?:合格|通过)?|通过验收|合格|通过)"
+
+
+def read_subjective_acceptance(sentence: str) -> str | None:
+    """Whether the work passes acceptance is left to one party's satisfaction or judgement
+    (民法典第五百一十条、第五百一十一条第一项: quality must be agreed; 第一百五十九条): ``需经甲方
+    试用并表示满意，方视为通过验收`` / ``是否通过验收，由客户根据其业务需要最终判断``. Objective
+    criteria (标准, 指标, 参数, 测试用例, 附件) or a joint test are not."""
+    if not re.search(r"验收|合格|检验", sentence):
+        return None
+    if re.search(r"标准|指标|参数|规范|测试用例|用例|附件|规格|技术要求|检测报告|双方|共同|联合|客观|合理", sentence):
+        return None
+    a = re.search(rf"(?P<p>{PARTY})[^。；]{{0,16}}?{_ONE_SIDE_JUDGES}[^。；]{{0,12}}?(?:视为|作为|方为|即为|才为|为|方可|才能)[^。；]{{0,6}}{_VERDICT}", sentence)
+    b = re.search(rf"(?:是否|能否|可否)[^，。；]{{0,12}}{_VERDICT}[^。；]{{0,6}}(?:由|以)(?P<p>{PARTY})[^。；]{{0,16}}(?:判断|决定|认定|确定|意见|为准)", sentence)
+    m = a or b
+    if m is None or _MUTUAL.search(m.group(0)):
+        return None
+    return sentence.strip()
+
+
+_EVALUATE = r"(?:考核|评价|评估|考评|测评|评审|评定|满意|认可)"
+
+
+def read_payment_on_payer_evaluation(sentence: str) -> str | None:
+    """A payment conditioned on the payer's own evaluation of the payee (民法典第五百一十条、
+    第五百一十一条第四项; 第一百五十九条): ``第二期款项的支付，以发包人对承包人年度履约评价合格为前提``.
+    Acceptance against agreed criteria, an evaluation by a third party or a joint one, and
+    criteria in an annex are not."""
+    if not re.search(r"支付|付款|结算|发放|拨付", sentence):
+        return None
+    if re.search(r"第三方|附件|指标|双方|共同|客观|检测|量化", sentence):
+        return None
+    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,8}}(?:为(?:前提|条件)|后|之后|方|才)", sentence)
+         or re.search(rf"(?P<p>{PARTY})[^，。；]{{0,12}}?{_EVALUATE}[^，。；]{{0,6}}(?:合格|通过|满意|达标|优秀)?(?:后|之后|方可|才)[^。；]{{0,12}}(?:支付|付款|结算|发放|拨付)", sentence))
+    if m is None or re.match(r"第三方|双方", m.group("p")):
+        return None
+    return sentence.strip()
+
+
+READERS: dict[str, Callable[[str], str | None]] = {
+    "total_exemption": read_total_exemption,
+    "injury_or_gross_negligence": read_injury_or_gross_negligence,
+    "own_core_obligation_excluded": read_own_core_obligation_excluded,
+    "claims_waived": read_claims_waived,
+    "performance_defence_waived": read_performance_defence_waived,
+    "guarantee_independent": read_guarantee_independent,
+    "forfeiture": read_forfeiture,
+    "notice_deemed_on_dispatch": read_notice_deemed_on_dispatch,
+    "subjective_acceptance": read_subjective_acceptance,
+    "payment_on_payer_evaluation": read_payment_on_payer_evaluation,
+}
