@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["ROLE", "PARTY", "READERS", "Denial", "subject_of", "denials", "deeming", "parts", "other_party_named"]
+__all__ = ["ROLE", "PARTY", "READERS", "Denial", "subject_of", "denials", "deeming", "parts", "other_party_named", "right_holder"]
 
 # Known role words of Chinese contracts (both sides of each contract type).
 ROLE = (r"(?:甲方|乙方|丙方|丁方|买方|卖方|买受人|出卖人|采购方|采购人|供货方|供应方|供方|需方|供应商|销售方|购买方|"
@@ -36,7 +36,7 @@ PARTY = rf"(?:{ROLE}|{_GENERIC})"
 _MUTUAL = re.compile(r"双方|任何一方|任一方|各方|彼此|互相|相互|互不")
 _PART = re.compile(r"[，,；;：:]")
 _LEAD = r"(?:如|若|如果|倘若|但|且|而|则|并|即使|即便|此外|另外|同时)?"
-_SUBJECT = re.compile(rf"\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概|一律|一概|都|对|就|不|无|有权|可|应|须|需|将|因|仍|自行|保留|在|于|承担|负责|免|确认|同意|放弃|承诺|保证)")
+_SUBJECT = re.compile(rf"\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概|一律|一概|都|对|就|不|无|有权|可|应|须|需|将|因|仍|自行|保留|在|于|承担|负责|免|确认|同意|放弃|承诺|保证|认定|认为|发现|收到|根据|按|视|如|若|已|未|逾期|违反|存在)")
 
 
 def parts(sentence: str) -> list[tuple[int, str]]:
@@ -390,3 +390,44 @@ READERS: dict[str, Callable[[str], str | None]] = {
     "subjective_acceptance": read_subjective_acceptance,
     "payment_on_payer_evaluation": read_payment_on_payer_evaluation,
 }
+
+
+_MODAL = r"(?:有权|可以|可(?!能)|得以|享有[^，。；]{0,8}权|保留)"
+
+
+def right_holder(sentence: str, verb_at: int) -> str | None:
+    """The party that holds the power over the act at ``verb_at`` (解除, 调整, 扣除 …), read
+    from the sentence's structure rather than one phrasing:
+
+    * ``P有权/可以/可/保留 … <act>`` in the same clause part (``供方保留…调整供货价格的权利``);
+    * ``由P … <act>`` (passive: ``租金每年由出租人根据市场水平确定``);
+    * a part that starts with the modal and names no subject takes the subject of the
+      sentence's first part (``出租人因自身需要收回房屋的，可随时解除本合同`` /
+      ``委托方认定受托方违约的，可径行从服务费中扣除``).
+
+    Args:
+        sentence: one sentence (no 。；).
+        verb_at: offset of the act in ``sentence``.
+
+    Returns:
+        The party word, or None when no single party holds the act (双方/任何一方 included:
+        the caller decides what a mutual right means) or the right is negated (不得/无权).
+    """
+    head = sentence[:verb_at]
+    start, part = _part_at(sentence, verb_at)
+    local = sentence[start:verb_at]
+    m = None
+    for m in re.finditer(rf"(?P<p>{PARTY})(?P<gap>[^，。；]{{0,24}}?){_MODAL}", local):
+        pass
+    if m is not None and not re.search(r"不得|无权|不能|不可|不享有|禁止|不应", m.group("gap")):
+        return m.group("p")
+    m = None
+    for m in re.finditer(rf"由(?P<p>{PARTY})", local):
+        pass
+    if m is not None:
+        return m.group("p")
+    if re.match(rf"\s*(?:则|即|均|亦|也)?{_MODAL}", part) and start > 0:
+        first = subject_of(parts(sentence)[0][1])
+        if first and not re.search(r"不得|无权|不能|不可", head[len(first):len(first) + 4]):
+            return first
+    return None

@@ -659,15 +659,23 @@ _C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|
 def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     """The party word that holds the right exercised at ``verb_at``: the last party word
     before it within the same clause part (no 。；), followed by 有权/可以/可/得 with no
-    negation between."""
+    negation between; failing that, the holder read from the sentence's structure
+    (:func:`pipelines.clause_structure.right_holder`: ``P保留…的权利``, ``由P…确定``, a modal
+    whose subject heads the sentence). Returns a match whose ``p`` group is the party."""
     head = sent[:verb_at]
     head = re.split(r"[。；]", head)[-1]
     last = None
     for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权)", head):
         last = m
-    if last is None or _C_NEG_RIGHT.search(last.group("gap")):
+    if last is not None and not _C_NEG_RIGHT.search(last.group("gap")):
+        return last
+    from pipelines.clause_structure import right_holder
+
+    party = right_holder(sent, verb_at)
+    if party is None:
         return None
-    return last
+    at = sent.rfind(party, 0, verb_at)
+    return re.compile(rf"(?P<p>{re.escape(party)})[^。；]*").match(sent, at) if at >= 0 else None
 
 
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
@@ -675,6 +683,8 @@ _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改|确定|决�
                              r"|(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费)[^。；，]{0,6}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
 _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
+# the price as the topic, fixed by one party in the same part: 租金每年由出租人根据市场水平确定
+_C_PRICE_SET_BY = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|许可费|物业费|运费|管理费)[^。；，]{{0,12}}由(?P<p>{_C_PARTY})(?!与|和|及)[^。；，]{{0,24}}(?:确定|决定|调整|核定|制定|指定|公布)")
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
 _C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
@@ -740,7 +750,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                         rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
                         flat[holder.start(): m.end() + 10]):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
-            m = _C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat)
+            m = _C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat)
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "delivery_time":
@@ -764,6 +774,11 @@ _C_BACK_TO_BACK = re.compile(
     rf"|{_C_THIRD}[^。；，]{{0,8}}(?:支付|拨付|付清|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
     rf"|以[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,10}}(?:付款|支付|拨付|回款|资金到位|审计|审定|决算)为(?:前提|条件|依据)"
     rf"|(?:待|在|于|按)[^。；，]{{0,8}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)")
+# the payer's own receipt of money from a third party, read as a condition (…后/为前提/时):
+# 待总承包人从建设单位实际收到对应款项后七日内支付 / 以总包方收到建设单位相应拨款为前提
+_C_RECEIPT_FROM_THIRD = re.compile(
+    rf"(?:(?:从|自|由|向)?{_C_THIRD}[^，。；]{{0,4}}(?:处)?[^，。；]{{0,6}}?(?:实际)?(?:收到|取得|获得|收妥|到账|拨付|拨款|付款|回款|支付)"
+    rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^，。；]{{0,14}}?{_C_THIRD})[^，。；]{{0,12}}?(?:款|资金|费)[^，。；]{{0,6}}?(?:后|之后|以后|为前提|为条件|前提下|时)")
 _C_PAY_FALLBACK = re.compile(r"最迟|不晚于|不影响[^。；]{0,12}(?:付款|支付)|无论[^。；]{0,16}(?:是否|与否)|不论[^。；]{0,16}(?:是否|与否)|不以[^。；]{0,20}为(?:前提|条件)|不受[^。；]{0,20}影响|最长不超过")
 
 
@@ -783,7 +798,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if not _C_PAY.search(flat) or _C_PAY_FALLBACK.search(flat):
             continue
-        m = rx.search(flat)
+        m = rx.search(flat) or (_C_RECEIPT_FROM_THIRD.search(flat) if source == "third_party" else None)
         if m is None:
             continue
         if source == "third_party" and ctx.contract_type in ("建设工程施工合同", "装饰装修合同") and re.search(r"发包人", m.group(0)) \
@@ -793,7 +808,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_DEEMED = re.compile(r"(?<!不)(?:视为|视同|即为|推定为?|认定为)[^。；，]{0,14}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无异议|符合(?:约定|合同|要求)|接受|确认)")
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明)[^。；，]{0,14}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无异议|符合(?:约定|合同|要求)|接受|确认)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
 _C_USE_TRIGGER = re.compile(r"投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
@@ -2698,6 +2713,8 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
 _K_ACCEPT_OPEN = re.compile(r"验收(?:的)?(?:具体)?(?:时间|日期|时限|期限)[^。；]{0,8}(?:由|以|待)(?P<p>甲方|买方|需方|委托方|委托人|发包人|定作人|定作方|采购方|客户|用户)[^。；]{0,8}(?:确定|安排|决定|另行通知|通知为准|而定|通知)|"
                             r"(?P<q>甲方|买方|需方|委托方|委托人|发包人|定作人|采购方|客户)[^。；]{0,10}(?:视|根据|按照?)[^。；]{0,10}(?:情况|需要|安排|进度|计划)[^。；]{0,8}(?:组织|安排|进行|决定)[^。；]{0,4}验收|"
                             r"(?:待|在|于)(?:甲方|买方|需方|委托方|发包人|定作人|采购方|客户)[^。；]{0,10}(?:方便|具备条件|认为(?:合适|必要|具备条件)|有空|安排)(?:时|后)[^。；]{0,8}(?:组织|进行|安排)?验收")
+# the acceptor picks the time by its own judgement: 买受人将在其认为适当的时间组织验收
+_K_ACCEPT_WHEN_IT_CHOOSES = re.compile(r"(?:在|于|待|择)(?:其|自身|自己|本方)?(?:认为|觉得|方便|需要|决定|确定|选择|指定|自行)[^。；，]{0,8}(?:时间|时候|时机|日期|之时|时)[^。；，]{0,6}(?:组织|进行|安排|开展|实施)?验收")
 _K_ACCEPT_LIMIT = re.compile(rf"{_NUM}\s*(?:个工作日|工作日|日|天|周|个月)(?:内|之内|以内)|最迟|不晚于|逾期[^。；]{{0,16}}(?:视为|即视为)|未[^。；]{{0,10}}(?:组织|进行)验收[^。；]{{0,10}}(?:视为|即视为)")
 
 
@@ -2712,7 +2729,7 @@ def acceptance_time_open(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if _K_ACCEPT_OPEN.search(flat) and not _K_ACCEPT_LIMIT.search(flat):
+        if (_K_ACCEPT_OPEN.search(flat) or _K_ACCEPT_WHEN_IT_CHOOSES.search(flat)) and not _K_ACCEPT_LIMIT.search(flat):
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
@@ -2911,7 +2928,7 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat):
             continue
-        m = (re.search(r"(?:本)?(?:合同|协议)(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止)", flat)
+        m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止)", flat)
              or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat)
              or re.search(r"(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)[^。；，]{0,6}(?:即|即可|便|直接)?(?:解除|终止)", flat))
         if m and breach.search(flat[:m.start()] or flat):
@@ -2931,9 +2948,15 @@ def limitation_period_altered(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         m = re.search(rf"诉讼时效(?:期间|期限)?[^。；]{{0,10}}(?:为|是|缩短|延长|不超过|不得超过|约定)[^。；]{{0,6}}{_NUM}\s*(?:个月|月|年|日|天)"
                       r"|(?:缩短|延长|放弃)[^。；]{0,8}诉讼时效", flat)
+        m = m or _LIMIT_TO_SUE.search(flat)
         if m and not re.search(r"依(?:照|据)?(?:法律|法)|法律规定", flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
+
+
+# a period agreed for suing or arbitrating, the right lost after it — a limitation period
+# in all but name: 应在交付之日起一年内提起索赔诉讼，逾期即丧失诉权
+_LIMIT_TO_SUE = re.compile(rf"{_NUM}\s*(?:个月|月|年|日|天)(?:内|之内|以内)[^。；]{{0,16}}(?:起诉|诉讼|仲裁)[^。；]{{0,20}}(?:逾期|超过|届满|过期)[^。；]{{0,10}}(?:丧失|不得|无权|视为放弃|放弃|不再)[^。；]{{0,8}}(?:诉权|起诉|诉讼|胜诉权|请求权|仲裁|权利)")
 
 
 _R_LOSS = r"(?:间接(?:性)?(?:损失|损害)|间接性|后果性(?:损失|损害)?|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
@@ -2960,6 +2983,8 @@ def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _R_PAYER = r"(?:甲方|买方|买受人|需方|采购方|发包人|委托方|委托人|定作人|业主|客户|总包方|总承包人)"
+# any party word (the known roles of every contract type: 采购人, 承租人, 用人单位 …)
+from pipelines.clause_structure import ROLE as _PARTY_ANY  # noqa: E402
 
 
 def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2983,6 +3008,14 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可|将|直接)[^。；]{{0,10}}(?:从|在|于)[^。；]{{0,16}}"
                       r"(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)?[^。；]{0,8}"
                       r"(?:款|费|价款|货款|租金|工程款|服务费|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
+        if m is None:
+            d = re.search(r"(?<!存)(?:从|在)[^。；，]{0,16}(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)[^。；]{0,8}(?:款|费|价款|租金|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接|径行|径直)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
+            if d is not None:
+                from pipelines.clause_structure import right_holder
+
+                holder = right_holder(flat, d.start())
+                if holder and not _R_MUTUAL.search(holder):
+                    m = d
         if m:
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
@@ -3341,11 +3374,12 @@ def payment_withheld_at_will(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可(?!能))[^。；]{{0,20}}(?:暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；]{{0,4}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
+        m = re.search(rf"(?:{_R_PAYER}|{_PARTY_ANY})[^。；]{{0,8}}(?:有权|可以|可(?!能))[^。；]{{0,20}}(?:暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；]{{0,4}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
         if not m:
             continue
         discretion = re.search(r"视[^。；，]{0,8}(?:情况|需要|进展|安排)|根据[^。；]{0,10}(?:情况|需要|进展|安排)|认为|自行决定|任何理由|无需理由|随时", flat)
-        everything = re.search(r"(?:全部|所有|一切|任何)[^。；]{0,6}(?:未付|应付|款项|货款|价款|工程款|费用)|直至[^。；]{0,10}(?:争议|纠纷)", flat) and re.search(r"违约|违反|争议|纠纷", flat)
+        everything = re.search(r"(?:全部|所有|一切|任何)[^。；，]{0,8}(?:未付|应付|款|费|价|金|报酬|酬)|直至[^。；]{0,10}(?:争议|纠纷)", flat) \
+            and re.search(r"违约|违反|争议|纠纷|未履行|不履行|未完成|义务", flat)
         if not (discretion or everything):
             continue
         if re.search(r"相应(?:部分|的)?|对应(?:部分|的)|与[^。；]{0,10}相当|(?:不合格|瑕疵|缺陷)(?:部分|产品)(?:的)?(?:价款|货款|款项)", flat):
