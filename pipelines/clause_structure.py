@@ -52,7 +52,11 @@ def parts(sentence: str) -> list[tuple[int, str]]:
 def subject_of(part: str) -> str | None:
     """The party word heading a clause part (``出租人概不承担责任`` → ``出租人``), or None."""
     m = _SUBJECT.match(part)
-    return m.group("p") if m else None
+    if m is None:
+        return None
+    word = m.group("p")
+    known = list(re.finditer(ROLE, word))
+    return known[-1].group(0) if known else word  # 交付后出租方 → 出租方
 
 
 def _part_at(sentence: str, pos: int) -> tuple[int, str]:
@@ -62,10 +66,14 @@ def _part_at(sentence: str, pos: int) -> tuple[int, str]:
     return 0, sentence
 
 
-_DENY = re.compile(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不负责|不(?:承担|负担|负责|负|予(?:赔偿|补偿|承担|负责|退还|理赔)|赔偿|补偿)"
+_DENY = re.compile(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不负责|不(?:承担|负担|负责|负|予(?:赔偿|承担|负责|理赔)|赔偿)"
                    r"|无(?:需|须)(?:承担|负责|赔偿|补偿)|免(?:除|于|责))")
 _SHIFT = re.compile(rf"由(?P<v>{PARTY})自行(?:承担|负责|解决|处理)")
 _UNIVERSAL = re.compile(r"一切|任何|全部|所有|无论|不论|不管|概不|一概|一律")
+# a quantifier over loss or cause in general — not over one kind of defect or duty (任何瑕疵,
+# 任何维修责任 are that kind's own checks): 一切损失, 任何后果, 无论何种原因
+_UNIVERSAL_LOSS = re.compile(r"(?:一切|任何|全部|所有)[^，。；]{0,6}?(?:损失|损害|后果|风险|责任|事故|纠纷|原因|情况|情形|事由|事件)"
+                             r"|(?:无论|不论|不管)[^，。；]{0,8}(?:原因|情况|情形|如何|何种|何时|是否)")
 
 
 @dataclass(frozen=True)
@@ -90,7 +98,13 @@ class Denial:
     @property
     def universal(self) -> bool:
         """The refusal covers every loss or cause (一切损失, 任何原因, 概不负责, 不承担任何责任)."""
-        return bool(_UNIVERSAL.search(self.head) or re.match(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不|不(?:承担|负)(?:任何|一切|全部))", self.phrase))
+        return bool(_UNIVERSAL.search(self.head) or self.universal_refusal)
+
+    @property
+    def universal_refusal(self) -> bool:
+        """The refusal itself is universal: 概不负责, 一律不承担, 不承担任何(法律)责任 — not
+        任何维修责任 (one kind of duty)."""
+        return bool(re.match(r"(?:概不|一概不|一律不|(?:均|亦|也|都|皆)?不(?:承担|负)(?:任何|一切|全部)(?:的)?(?:法律)?(?:责任|赔偿))", self.phrase))
 
 
 def denials(sentence: str) -> list[Denial]:
@@ -165,14 +179,17 @@ def read_total_exemption(sentence: str) -> str | None:
             continue
         # every loss or every cause: a quantifier on what is refused (一切损失, 任何原因), or a
         # universal refusal that names no particular loss (甲方对此概不负责 after nothing specific)
-        rest = d.head.replace(d.party, "", 1) if d.party else d.head
-        if not (_UNIVERSAL.search(d.head) or (d.universal and len(re.sub(r"[，,、\s对就此均亦也]", "", rest)) <= 2)):
+        # the loss the refusal covers: the clause parts before it that confer no right (in
+        # 有权在任何时候终止，且不负赔偿责任 the quantifier is the ground of the right, not the loss)
+        scope = "".join(t for st, t in parts(d.head) if not re.search(r"有权|可以|可(?!能)", t))
+        rest = scope.replace(d.party, "", 1) if d.party else scope
+        if not (_UNIVERSAL_LOSS.search(scope) or (d.universal_refusal and len(re.sub(r"[，,、\s对就此均亦也]", "", rest)) <= 2)):
             continue
         if _INJURY.search(d.head) or _INDIRECT.search(d.head + d.phrase):
             continue
         # a universal refusal after a narrow condition (乙方逾期交货的，甲方不承担任何责任) is not total
         cond = re.search(r"的[，,]|时[，,]|后[，,]", d.head)
-        if cond and not _UNIVERSAL.search(d.head):
+        if cond and not _UNIVERSAL_LOSS.search(scope):
             continue
         return sentence.strip()
     return None
@@ -186,6 +203,8 @@ def read_injury_or_gross_negligence(sentence: str) -> str | None:
     the law (除外, 仍应承担) are not."""
     if re.search(r"除外|不得免除|仍(?:应|须|需)?(?:当)?承担|不免除|依法承担|不适用", sentence):
         return None
+    if re.search(r"工伤", sentence):
+        return None  # an employer's 工伤 liability: the labour check (工伤保险条例) reads it
     for d in denials(sentence):
         if d.shifted_to is None and d.party is None:
             continue
@@ -223,7 +242,7 @@ def read_own_core_obligation_excluded(sentence: str) -> str | None:
     return None
 
 
-_CLAIM = r"(?:索赔|追偿|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|异议|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担)|提出[^，。；]{0,6}(?:索赔|赔偿|异议|主张|请求)|请求[^，。；]{0,4}赔偿)"
+_CLAIM = r"(?:索赔|追偿|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担)|提出[^，。；]{0,6}(?:索赔|赔偿|主张|请求)|请求[^，。；]{0,4}赔偿)"
 _NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|承诺不|保证不|同意不|不会)(?:再)?[^。；]{{0,24}}?{_CLAIM}")
 
 
@@ -233,7 +252,7 @@ def read_claims_waived(sentence: str) -> str | None:
     出租人提出索赔`` / ``客户签署验收单后即不得再主张任何权利``. A time limit for raising a claim
     (an objection period: ``…日内未提出的``), a settlement (和解, 结清, 了结) or a mutual waiver
     is not this norm."""
-    if _MUTUAL.search(sentence) or re.search(r"和解|结清|了结|一次性解决|协商一致|法律另有规定|七日无理由|除外", sentence):
+    if _MUTUAL.search(sentence) or re.search(r"和解|结清|了结|一次性解决|协商一致|法律另有规定|七日无理由|除外|时效", sentence):
         return None
     m = _NO_CLAIM.search(sentence)
     if m is None:
