@@ -397,18 +397,54 @@ def read_payment_on_payer_evaluation(sentence: str) -> str | None:
     return sentence.strip()
 
 
-READERS: dict[str, Callable[[str], str | None]] = {
-    "total_exemption": read_total_exemption,
-    "injury_or_gross_negligence": read_injury_or_gross_negligence,
-    "own_core_obligation_excluded": read_own_core_obligation_excluded,
-    "claims_waived": read_claims_waived,
-    "performance_defence_waived": read_performance_defence_waived,
-    "guarantee_independent": read_guarantee_independent,
-    "forfeiture": read_forfeiture,
-    "notice_deemed_on_dispatch": read_notice_deemed_on_dispatch,
-    "subjective_acceptance": read_subjective_acceptance,
-    "payment_on_payer_evaluation": read_payment_on_payer_evaluation,
-}
+
+
+# a sum described as paid: 已缴费用, 所交纳的学费, 预存的服务款项 (a pay verb qualifying the money word)
+_PAID = r"(?:(?:已|所)(?:经)?[^，。；]{0,2}?(?:缴纳|缴|交纳|支付|付|交|收取|收|充值|预存|预付)[^，。；]{0,12}?|(?:缴纳|交纳|预存|预付|充值|预交|缴)的[^，。；]{0,8}?)(?:款|费|金|价)"
+_NO_REFUND = r"(?:不予?|不得要求|不再|概不|一律不|均不|均不予|不作)(?:退|返还|退回|退还)"
+
+
+def read_paid_sums_kept(sentence: str) -> str | None:
+    """Sums already paid kept whatever happens (民法典第五百六十六条: restitution after
+    termination; 第五百八十五条: a penalty out of proportion may be reduced; 第四百九十七条):
+    ``会员卡一经办理，已缴费用在任何情况下均不予退还``. Kept for the payer's own breach (因…违约),
+    the 定金 rule, or with exceptions (除外) is not this norm."""
+    if re.search(r"(?:因|由于)[^。，；]{0,10}(?:违约|违反|违规|过错|过失)|定金罚则|适用定金|除外", sentence):
+        return None
+    paid = re.search(_PAID, sentence)
+    if paid is None:
+        return None
+    refuse = re.search(_NO_REFUND, sentence[paid.start():])
+    if refuse is None:
+        return None
+    if re.search(r"无论|不论|不管|任何(?:原因|情况|情形|理由|时候)|一律|一概|概不|解除|终止|退出|提前结束|退会|退学|退租", sentence):
+        return sentence.strip()
+    return None
+
+
+_LEAVING = r"(?:辞职|离职|解除|终止|辞退|退休|调离)"
+_WAGE = r"(?:工资|薪酬|薪资|薪金|劳动报酬|提成|月薪)"
+
+
+def read_wages_held_on_leaving(sentence: str) -> str | None:
+    """Wages of a leaving worker paid only after a further condition or delay (劳动法第五十条:
+    wages paid monthly in full, not withheld; 劳动合同法第三十条; 工资支付暂行规定第九条: paid in
+    one sum when the contract ends): ``其最后一个月的工资待工作交接完毕且公司审核无误后三个月再行发放``.
+    Payment on the leaving day or the regular payday is lawful."""
+    if re.search(r"当日|当天|一次(?:性)?(?:付清|结清)|立即|工资发放日|发薪日|正常发放", sentence):
+        return None
+    leave = re.search(_LEAVING, sentence)
+    if leave is None:
+        return None
+    wage = re.search(_WAGE, sentence[leave.end():])
+    if wage is None:
+        return None
+    rest = sentence[leave.end() + wage.end():]
+    later = re.search(r"(?:待|须待|在|于)[^。；]{0,30}(?:后|之后|以后)[^。；]{0,12}(?:发放|支付|结算|结清|发)"
+                      r"|(?:暂缓|延后|延期|推迟|押后|暂不)(?:发放|支付|结算)|后[^。；]{0,4}(?:\d+|[一二三四五六七八九十两]+)\s*(?:个月|月|日|天|周)[^。；]{0,6}(?:发放|支付|结算)", rest)
+    if later is None:
+        return None
+    return sentence.strip()
 
 
 _MODAL = r"(?:有权|可以|可(?!能)|得以|享有[^，。；]{0,8}权|保留)"
@@ -450,3 +486,19 @@ def right_holder(sentence: str, verb_at: int) -> str | None:
         if first and not re.search(r"不得|无权|不能|不可", head[len(first):len(first) + 4]):
             return first
     return None
+
+
+READERS: dict[str, Callable[[str], str | None]] = {
+    "total_exemption": read_total_exemption,
+    "injury_or_gross_negligence": read_injury_or_gross_negligence,
+    "own_core_obligation_excluded": read_own_core_obligation_excluded,
+    "claims_waived": read_claims_waived,
+    "performance_defence_waived": read_performance_defence_waived,
+    "guarantee_independent": read_guarantee_independent,
+    "forfeiture": read_forfeiture,
+    "notice_deemed_on_dispatch": read_notice_deemed_on_dispatch,
+    "subjective_acceptance": read_subjective_acceptance,
+    "payment_on_payer_evaluation": read_payment_on_payer_evaluation,
+    "paid_sums_kept": read_paid_sums_kept,
+    "wages_held_on_leaving": read_wages_held_on_leaving,
+}
