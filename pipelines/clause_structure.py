@@ -31,7 +31,7 @@ ROLE = (r"(?:甲方|乙方|丙方|丁方|买方|卖方|买受人|出卖人|采�
         r"被授权方|授权方|托运人|承运人|存货人|保管人|转让方|受让方|被特许人|特许人|加盟商|业主|物业服务人|物业公司|"
         r"借款人|贷款人|出借人|债权人|债务人|保证人|担保人|抵押权人|抵押人|出质人|质权人|用人单位|劳动者|员工|本公司|公司|平台|运营方|广告主)")
 # Any other party noun: a word ending in a party suffix (培训机构, 本俱乐部, 存储服务提供者, 酒店).
-_GENERIC = r"(?:本|该|贵)?[\u4e00-\u9fff]{1,8}?(?:方|人|商|者|单位|公司|机构|俱乐部|平台|中心|学校|医院|银行|酒店|门店|企业)"
+_GENERIC = r"(?:本|该|贵)?[\u4e00-\u9fff]{1,8}?(?:方|人|商|者|单位|公司|机构|俱乐部|平台|中心|学校|医院|银行|酒店|门店|企业|客|员|户)"
 PARTY = rf"(?:{ROLE}|{_GENERIC})"
 _MUTUAL = re.compile(r"双方|任何一方|任一方|各方|彼此|互相|相互|互不")
 _PART = re.compile(r"[，,；;：:]")
@@ -68,7 +68,7 @@ def _part_at(sentence: str, pos: int) -> tuple[int, str]:
 
 _DENY = re.compile(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不负责|不(?:承担|负担|负责|负|予(?:赔偿|承担|负责|理赔)|赔偿)"
                    r"|无(?:需|须)(?:承担|负责|赔偿|补偿)|免(?:除|于|责))")
-_SHIFT = re.compile(rf"由(?P<v>{PARTY})自行(?:承担|负责|解决|处理)")
+_SHIFT = re.compile(rf"由(?P<v>{PARTY})(?:本人|自己|自行|本人自行)(?:承担|负责|解决|处理)")
 _UNIVERSAL = re.compile(r"一切|任何|全部|所有|无论|不论|不管|概不|一概|一律")
 # a quantifier over loss or cause in general — not over one kind of defect or duty (任何瑕疵,
 # 任何维修责任 are that kind's own checks): 一切损失, 任何后果, 无论何种原因
@@ -243,7 +243,7 @@ def read_own_core_obligation_excluded(sentence: str) -> str | None:
 
 
 _CLAIM = r"(?:索赔|追偿|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担)|提出[^，。；]{0,6}(?:索赔|赔偿|主张|请求)|请求[^，。；]{0,4}赔偿)"
-_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|承诺不|保证不|同意不|不会)(?:再)?[^。；]{{0,24}}?{_CLAIM}")
+_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|承诺不|保证不|同意不|不会|(?:均|都|亦|也|永久)不(?=向|对|就))(?:再)?[^。；]{{0,24}}?{_CLAIM}")
 
 
 def read_claims_waived(sentence: str) -> str | None:
@@ -265,8 +265,9 @@ def read_claims_waived(sentence: str) -> str | None:
     return sentence.strip()
 
 
-_NONPAY = re.compile(r"(?:逾期|延迟|迟延|拖延|延期|未按(?:期|时|约定)?|未能|未|拖欠|欠付|不)(?:按期|按时|及时)?[^，。；]{0,8}?(?:付款|支付|付清|结算|拨付)|拖欠|欠付|欠款")
-_KEEP_PERFORMING = re.compile(r"(?:仍|仍然|照常|继续|持续|依然|照样)(?:应|须|需|要|必须|应当)?(?:当)?[^，。；]{0,12}?(?:供货|发货|交货|施工|服务|履行|生产|工作|供应|供电|供水|运输|开发)"
+_NONPAY = re.compile(r"(?:无论|不论|不管|即使|即便)[^，。；]{0,12}是否[^，。；]{0,10}(?:付|支付|付款|结算|交纳|缴纳|缴|交)|(?:逾期|延迟|迟延|拖延|延期|未按(?:期|时|约定)?|未能|未|拖欠|欠付|不)(?:按期|按时|及时)?[^，。；]{0,8}?(?:付款|支付|付清|结算|拨付)|拖欠|欠付|欠款")
+_KEEP_PERFORMING = re.compile(r"(?:仍|仍然|照常|继续|持续|依然|照样|均|都)(?:应|须|需|要|必须|应当)(?:当)?[^，。；]{0,12}?(?:供货|发货|交货|交付|完成|提供|施工|服务|履行|生产|工作|供应|供电|供水|运输|开发)"
+                              r"|(?:仍|仍然|照常|继续|持续|依然|照样)[^，。；]{0,12}?(?:供货|发货|交货|交付|施工|服务|履行|生产|工作|供应|供电|供水|运输|开发)"
                               r"|(?:不得|无权|不能|不可)[^，。；]{0,10}?(?:停|中止|暂停|拒绝|放缓|延缓|拖延)[^，。；]{0,4}(?:供货|发货|交货|施工|服务|履行|生产|工作|供应|进度)?")
 
 
@@ -282,6 +283,9 @@ def read_performance_defence_waived(sentence: str) -> str | None:
     if pay is None:
         return None
     keep = _KEEP_PERFORMING.search(sentence, pay.end())
+    if keep is None and re.match(r"无论|不论|不管", pay.group(0)):
+        # whatever the payment, a duty stands: 不论…是否按时交纳租金，出租人均须保证…
+        keep = re.search(r"(?:均|都|仍|亦|也|照常)(?:应|须|需|必须|应当|要)", sentence[pay.end():])
     if keep is None:
         return None
     return sentence.strip()
@@ -343,6 +347,10 @@ def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
     after dispatch (发出后第三日) is lawful drafting."""
     if not re.search(r"通知|函|文件|公告|短信|邮件|信息|送达", sentence):
         return None
+    # the service time defined as the sender's event: 以传真机显示的发送时间为送达时间
+    for m in re.finditer(r"以(?P<t>[^，。；]{0,20}?)(?:时间|日期|之日|当日|时)为(?:送达|收到|到达|通知)", sentence):
+        if _SEND.search(m.group("t")) and not _RECEIVE.search(m.group("t")):
+            return sentence.strip()
     for m in deeming(sentence):
         obj = sentence[m.start(): m.end() + 10]
         if not re.search(r"送达|收到|知|到达|通知|告|效力|生效|接收|阅", obj):
@@ -390,7 +398,7 @@ def read_payment_on_payer_evaluation(sentence: str) -> str | None:
         return None
     if re.search(r"第三方|附件|指标|双方|共同|客观|检测|量化", sentence):
         return None
-    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,8}}(?:为(?:前提|条件)|后|之后|方|才)", sentence)
+    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,8}}(?:为(?:前提|条件|依据|准|基础|标准)|后|之后|方|才)", sentence)
          or re.search(rf"(?P<p>{PARTY})[^，。；]{{0,12}}?{_EVALUATE}[^，。；]{{0,6}}(?:合格|通过|满意|达标|优秀)?(?:后|之后|方可|才)[^。；]{{0,12}}(?:支付|付款|结算|发放|拨付)", sentence))
     if m is None or re.match(r"第三方|双方", m.group("p")):
         return None
@@ -447,6 +455,41 @@ def read_wages_held_on_leaving(sentence: str) -> str | None:
     return sentence.strip()
 
 
+_NO_GUARANTEE = re.compile(r"不(?:对|就)?[^，。；]{0,16}?(?:作|做|提供|承担|给予|负|出具)(?:出)?[^，。；]{0,16}?(?:保证|担保|保修|质保|承诺)|不(?:保证|担保|承诺)")
+_QUALITY = r"质量|瑕疵|性能|适销|适用|缺陷|品质|功能|现状"
+_INFRINGE = r"侵犯|侵权|第三方(?:的)?(?:权利|知识产权|主张)|他人(?:的)?(?:权利|专利|著作权|商标)|专利权|著作权|商标权|知识产权"
+
+
+def _guarantee_refused(sentence: str, topic: str) -> str | None:
+    if re.search(r"除外|下列情形|以下情形|情形之一|使用不当|人为|保管不善|自然磨损|擅自|修改|超出[^。；]{0,6}范围", sentence):
+        return None
+    if re.search(r"(?<!不)(?:保证|担保|承诺)[^。；]{0,10}不侵犯", sentence):
+        return None
+    if re.search(r"但[^。；]{0,12}(?:应|须|负责|承担)[^。；]{0,10}(?:修复|维修|修理|更换|退货|退款|补救|整改|赔偿)", sentence):
+        return None  # the remedy is kept: a limit on what is promised, not an exclusion
+    m = _NO_GUARANTEE.search(sentence.replace('"', "").replace("“", "").replace("”", ""))
+    if m and re.search(topic, sentence):
+        return sentence.strip()
+    return None
+
+
+def read_quality_warranty_excluded(sentence: str) -> str | None:
+    """A party refuses any guarantee of quality (民法典第六百一十五条、第六百一十七条): ``本软件按
+    "现状"提供，许可方不作任何明示或默示的质量担保``. Exclusions limited to misuse, wear or
+    listed cases are lawful."""
+    if re.search(_INFRINGE, sentence):
+        return None
+    return _guarantee_refused(sentence, _QUALITY)
+
+
+def read_noninfringement_refused(sentence: str) -> str | None:
+    """A licensor or transferor refuses to guarantee that the technology infringes no one's
+    rights (民法典第八百七十四条、第八百七十六条): ``转让方对受让方使用该技术是否侵犯他人专利权不作
+    任何保证``. Infringement caused by the licensee's own modification or use beyond the
+    licence is lawfully excluded."""
+    return _guarantee_refused(sentence, _INFRINGE)
+
+
 _MODAL = r"(?:有权|可以|可(?!能)|得以|享有[^，。；]{0,8}权|保留)"
 
 
@@ -501,4 +544,6 @@ READERS: dict[str, Callable[[str], str | None]] = {
     "payment_on_payer_evaluation": read_payment_on_payer_evaluation,
     "paid_sums_kept": read_paid_sums_kept,
     "wages_held_on_leaving": read_wages_held_on_leaving,
+    "quality_warranty_excluded": read_quality_warranty_excluded,
+    "noninfringement_refused": read_noninfringement_refused,
 }
