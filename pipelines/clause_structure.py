@@ -150,7 +150,9 @@ _FAULT = r"(?:原因|过错|过失|违约|违反|行为|操作|使用不当|故�
 _CAUSERS = rf"(?P<p>{PARTY}|自身|本人|自己|其本人|对方|第三方|他人)"
 # a cause named as someone's act: 因乙方原因…, 由于承租人过错…, 买受人自行改装…造成的
 _CAUSE_OTHER = (re.compile(rf"(?:因|由于|系|属于?)[^，。；]{{0,16}}?{_CAUSERS}[^，。；]{{0,10}}{_FAULT}"),
-                re.compile(rf"{_CAUSERS}[^，。；]{{0,10}}{_FAULT}[^，。；]{{0,16}}(?:造成|导致|引起|所致|产生)"))
+                re.compile(rf"{_CAUSERS}[^，。；]{{0,10}}{_FAULT}[^，。；]{{0,16}}(?:造成|导致|引起|所致|产生)"),
+                # a causal chain that starts with a party, whatever its act: 因甲方指示错误造成的
+                re.compile(rf"(?:因|由于)(?:{_CAUSERS})[^，。；]{{1,16}}?(?:造成|导致|引起|所致)"))
 _INJURY = re.compile(r"伤|亡|死|残|人身|生命|健康|身体")
 _GROSS = re.compile(r"故意|重大过失")
 _INDIRECT = re.compile(r"间接|可得利益|预期利益|利润损失|商誉|营业损失|经营损失|机会损失")
