@@ -1,0 +1,49 @@
+"""The sentence-structure helpers behind the playbook's structural readers.
+
+GIVEN one contract sentence
+WHEN its parts are read (relieved party, right holder, legal fiction)
+THEN the party and the structure are the ones a lawyer reads, whatever the wording.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipelines.clause_structure import READERS, deeming, denials, right_holder, subject_of
+
+
+@pytest.mark.parametrize("part,party", [
+    ("出租人概不承担责任", "出租人"),
+    ("本俱乐部不予赔偿", "本俱乐部"),
+    ("存储服务提供者对内容灭失不承担赔偿责任", "存储服务提供者"),
+    ("交付后出租方不承担任何维修责任", "出租方"),
+    ("本合同自签订之日起生效", None),
+])
+def test_subject_of_a_part(part, party):
+    assert subject_of(part) == party
+
+
+def test_denials_name_the_relieved_party_and_a_shifted_loss():
+    found = denials("会员在健身过程中受伤的，由会员自行承担，本俱乐部不予赔偿。")
+    assert {d.party for d in found if d.shifted_to is None} == {"本俱乐部"}
+    assert [d.shifted_to for d in found if d.shifted_to] == ["会员"]
+
+
+@pytest.mark.parametrize("sentence,verb,holder", [
+    ("出租人因自身需要收回房屋的，可随时解除本合同", "解除", "出租人"),
+    ("供方保留根据市场情况调整供货价格的权利", "调整", "供方"),
+    ("本合同租金每年由出租人根据周边市场租金水平确定", "确定", "出租人"),
+    ("委托方认定受托方存在违约的，可径行从应付服务费中扣除相应违约金", "扣除", "委托方"),
+    ("乙方不得解除本合同", "解除", None),
+])
+def test_right_holder_is_read_from_the_structure(sentence, verb, holder):
+    assert right_holder(sentence, sentence.index(verb)) == holder
+
+
+def test_deeming_finds_any_legal_fiction():
+    assert [m.group(0) for m in deeming("收货人签字即表示验收合格，发出后即发生通知效力")] == ["即表示", "即发生通知效力"]
+
+
+def test_every_reader_is_silent_on_an_ordinary_sentence():
+    for name, reader in READERS.items():
+        assert reader("甲方应于2024年5月1日前向乙方交付设备。") is None, name
