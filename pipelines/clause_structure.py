@@ -31,7 +31,7 @@ ROLE = (r"(?:甲方|乙方|丙方|丁方|买方|卖方|买受人|出卖人|采�
         r"被授权方|授权方|托运人|承运人|存货人|保管人|转让方|受让方|被特许人|特许人|加盟商|业主|物业服务人|物业公司|"
         r"借款人|贷款人|出借人|债权人|债务人|保证人|担保人|抵押权人|抵押人|出质人|质权人|用人单位|劳动者|员工|本公司|公司|平台|运营方|广告主)")
 # Any other party noun: a word ending in a party suffix (培训机构, 本俱乐部, 存储服务提供者, 酒店).
-_GENERIC = r"(?:本|该|贵)?[\u4e00-\u9fff]{1,8}?(?:方|人|商|者|单位|公司|机构|俱乐部|平台|中心|学校|医院|银行|酒店|门店|企业|客|员|户)"
+_GENERIC = r"(?:本|该|贵)?[\u4e00-\u9fff]{1,8}?(?:方|人|商|者|单位|公司|机构|俱乐部|平台|中心|学校|医院|银行|酒店|门店|企业|客|员|户|园|馆|所|院|店|社|部|局|行)"
 PARTY = rf"(?:{ROLE}|{_GENERIC})"
 _MUTUAL = re.compile(r"双方|任何一方|任一方|各方|彼此|互相|相互|互不")
 _PART = re.compile(r"[，,；;：:]")
@@ -56,7 +56,9 @@ def subject_of(part: str) -> str | None:
         return None
     word = m.group("p")
     known = list(re.finditer(ROLE, word))
-    return known[-1].group(0) if known else word  # 交付后出租方 → 出租方
+    if known and re.search(r"(?:后|时|前|中|内|的|在|期间|以来)$", word[:known[-1].start()]):
+        return known[-1].group(0)  # 交付后出租方 → 出租方 (快递公司 stays whole)
+    return word
 
 
 def _part_at(sentence: str, pos: int) -> tuple[int, str]:
@@ -162,8 +164,15 @@ def _own_cause_only(d: Denial) -> bool:
     """The loss's cause is named and lies with someone other than the relieved party."""
     for m in (m for rx in _CAUSE_OTHER for m in rx.finditer(d.head)):
         p = m.group("p")
-        if p in ("自身", "本人", "自己", "其本人", "对方", "第三方", "他人"):
+        if p in ("自身", "本人", "自己", "其本人"):
+            # a bare 自身 points back at the part's subject: the relieved party when it heads the sentence
+            if d.party and re.match(rf"\s*{_LEAD}\s*[\u4e00-\u9fff]{{0,6}}?{re.escape(d.party)}", d.head):
+                continue
             return True
+        if p in ("对方", "第三方", "他人"):
+            return True
+        if re.fullmatch(r"(?:本|其)?(?:员工|工作人员|雇员|职员|人员|代理人|雇佣人员)", p):
+            continue  # the party's own personnel
         if d.party is None or (p not in d.party and d.party not in p):
             return True
     return False
@@ -208,13 +217,11 @@ def read_injury_or_gross_negligence(sentence: str) -> str | None:
     if re.search(r"工伤", sentence):
         return None  # an employer's 工伤 liability: the labour check (工伤保险条例) reads it
     for d in denials(sentence):
-        if d.shifted_to is None and d.party is None:
-            continue
         self_caused = re.search(r"(?:因|由于)[^，。；]{0,12}(?:自身|本人|自己|其|受害人|对方)(?:的)?(?:原因|过错|过失|故意|违规|操作不当|疏忽)", d.head) \
             or _own_cause_only(d)
         if _INJURY.search(d.head) and not self_caused:
             return sentence.strip()
-        if _GROSS.search(d.head) and re.search(r"即使|即便|包括|无论是否|不论是否|哪怕", d.head):
+        if _GROSS.search(d.head) and (re.search(r"即使|即便|包括|无论是否|不论是否|哪怕", d.head) or not _own_cause_only(d)):
             return sentence.strip()
     return None
 
@@ -244,7 +251,7 @@ def read_own_core_obligation_excluded(sentence: str) -> str | None:
     return None
 
 
-_CLAIM = r"(?:索赔|追偿|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担)|提出[^，。；]{0,6}(?:索赔|赔偿|主张|请求)|请求[^，。；]{0,4}赔偿)"
+_CLAIM = r"(?:索赔|追偿|追索|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担)|提出[^，。；]{0,6}(?:索赔|赔偿|主张|请求)|请求[^，。；]{0,4}赔偿)"
 _NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|承诺不|保证不|同意不|不会|(?:均|都|亦|也|永久)不(?=向|对|就))(?:再)?[^。；]{{0,24}}?{_CLAIM}")
 
 
@@ -256,7 +263,7 @@ def read_claims_waived(sentence: str) -> str | None:
     is not this norm."""
     if _MUTUAL.search(sentence) or re.search(r"和解|结清|了结|一次性解决|协商一致|法律另有规定|七日无理由|除外|时效", sentence):
         return None
-    m = _NO_CLAIM.search(sentence)
+    m = _NO_CLAIM.search(sentence) or re.search(rf"放弃[^，。；]{{0,12}}(?:对|向){PARTY}[^，。；]{{0,12}}(?:权利|请求权|追索权|权)", sentence)
     if m is None:
         return None
     head = sentence[:m.start()]
@@ -347,7 +354,7 @@ def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
     it enters the designated system): ``推送成功即视为客户已知悉`` / ``自交邮之日起即视为送达`` /
     ``发送方发出后即发生通知效力``. A receiver-side event (签收, 进入…系统) or a period counted
     after dispatch (发出后第三日) is lawful drafting."""
-    if not re.search(r"通知|函|文件|公告|短信|邮件|信息|送达", sentence):
+    if not re.search(r"通知|函|文件|公告|短信|邮件|信息|消息|信件|送达|告知", sentence):
         return None
     # the service time defined as the sender's event: 以传真机显示的发送时间为送达时间
     for m in re.finditer(r"以(?P<t>[^，。；]{0,20}?)(?:时间|日期|之日|当日|时)为(?:送达|收到|到达|通知)", sentence):
@@ -388,7 +395,7 @@ def read_subjective_acceptance(sentence: str) -> str | None:
     return sentence.strip()
 
 
-_EVALUATE = r"(?:考核|评价|评估|考评|测评|评审|评定|满意|认可)"
+_EVALUATE = r"(?:考核|评价|评估|考评|测评|评审|评定|评分|打分|评级|满意|认可)"
 
 
 def read_payment_on_payer_evaluation(sentence: str) -> str | None:
@@ -400,7 +407,7 @@ def read_payment_on_payer_evaluation(sentence: str) -> str | None:
         return None
     if re.search(r"第三方|附件|指标|双方|共同|客观|检测|量化", sentence):
         return None
-    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,8}}(?:为(?:前提|条件|依据|准|基础|标准)|后|之后|方|才)", sentence)
+    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,16}}?(?:为(?:前提|条件|依据|准|基础|标准)|后|之后|方|才)", sentence)
          or re.search(rf"(?P<p>{PARTY})[^，。；]{{0,12}}?{_EVALUATE}[^，。；]{{0,6}}(?:合格|通过|满意|达标|优秀)?(?:后|之后|方可|才)[^。；]{{0,12}}(?:支付|付款|结算|发放|拨付)", sentence))
     if m is None or re.match(r"第三方|双方", m.group("p")):
         return None
@@ -489,7 +496,13 @@ def read_noninfringement_refused(sentence: str) -> str | None:
     rights (民法典第八百七十四条、第八百七十六条): ``转让方对受让方使用该技术是否侵犯他人专利权不作
     任何保证``. Infringement caused by the licensee's own modification or use beyond the
     licence is lawfully excluded."""
-    return _guarantee_refused(sentence, _INFRINGE)
+    found = _guarantee_refused(sentence, _INFRINGE)
+    if found or not re.search(_INFRINGE, sentence) or re.search(r"除外|擅自|修改|超出[^。；]{0,6}范围|违反约定", sentence):
+        return found
+    m = re.search(rf"由(?P<p>{PARTY})(?:自行)?[^，。；]{{0,6}}?(?:承担|负责|应诉|处理|解决)", sentence)
+    if m and not re.search(r"^(?:许可|授权|转让|让与|出卖|卖|开发|供)", m.group("p")):
+        return sentence.strip()
+    return None
 
 
 _MODAL = r"(?:有权|可以|可(?!能)|得以|享有[^，。；]{0,8}权|保留)"
@@ -527,9 +540,10 @@ def right_holder(sentence: str, verb_at: int) -> str | None:
     if m is not None:
         return m.group("p")
     if re.match(rf"\s*(?:则|即|均|亦|也)?{_MODAL}", part) and start > 0:
-        first = subject_of(parts(sentence)[0][1])
-        if first and not re.search(r"不得|无权|不能|不可", head[len(first):len(first) + 4]):
-            return first
+        for st, text in reversed([p for p in parts(sentence) if p[0] < start]):
+            subj = subject_of(text)
+            if subj:
+                return None if re.search(r"不得|无权|不能|不可", text[len(subj):len(subj) + 4]) else subj
     return None
 
 
