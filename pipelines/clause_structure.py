@@ -137,7 +137,7 @@ def other_party_named(text: str, party: str | None) -> bool:
     return bool(re.search(r"对方|第三方|他人|第三人", text))
 
 
-_DEEM = re.compile(r"(?<!不)(?:视为|视同|即为|即表示|表示|代表|意味着|等同于|推定为?|即告|即证明|即确认)|(?:即|便|就)?(?:发生|产生|具有)[^，。；]{0,6}(?:效力|法律效力)|即(?:时)?生效")
+_DEEM = re.compile(r"(?<!不)(?:视为|视作|视同|即为|即表示|表示|代表|意味着|等同于|推定为?|即告|即证明|即确认)|(?:即|便|就)?(?:发生|产生|具有)[^，。；]{0,6}(?:效力|法律效力)|即(?:时)?生效")
 
 
 def deeming(sentence: str) -> list[re.Match]:
@@ -224,6 +224,10 @@ def read_injury_or_gross_negligence(sentence: str) -> str | None:
             return sentence.strip()
         if _GROSS.search(d.head) and (re.search(r"即使|即便|包括|无论是否|不论是否|哪怕", d.head) or not _own_cause_only(d)):
             return sentence.strip()
+    # even for intent or gross negligence, liability only up to a cap (a partial exemption)
+    g = re.search(r"(?:即使|即便|包括|无论是否|不论是否|哪怕)[^，。；]{0,20}(?:故意|重大过失)", sentence)
+    if g and re.search(r"不(?:超过|得超过|高于)|为限|最高|上限|封顶", sentence[g.end():]):
+        return sentence.strip()
     return None
 
 
@@ -254,7 +258,7 @@ def read_own_core_obligation_excluded(sentence: str) -> str | None:
 
 
 _CLAIM = r"(?:索赔|追偿|追索|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担|返还|退还)|提出[^，。；]{0,6}(?:索赔|赔偿|主张|请求)|请求[^，。；]{0,4}赔偿)"
-_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|丧失|失去|承诺不|保证不|同意不|不会|(?:均|都|亦|也|永久)不(?=向|对|就))(?:再)?[^。；]{{0,24}}?{_CLAIM}")
+_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|丧失|失去|承诺不|保证不|同意不|不会|(?:均|都|亦|也|永久|概)不(?=向|对|就|追究|索赔|起诉|追偿|追索))(?:再)?[^。；]{{0,24}}?{_CLAIM}")
 
 
 def read_claims_waived(sentence: str) -> str | None:
@@ -271,7 +275,10 @@ def read_claims_waived(sentence: str) -> str | None:
     head = sentence[:m.start()]
     if re.search(r"违约|违反|过错|定金", head):
         return None  # a claim lost for the claimant's own breach (定金罚则) is a remedy, not a waiver
-    if re.search(r"\d+\s*(?:个工作日|日|天|小时|周|个月|年)|[一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月|年)|期限|期间|逾期", head):
+    if (re.search(r"因此|就此|由此|对此", sentence[m.start():m.end() + 4]) and re.search(r"有权|可以|可(?!能)|保留", head)) \
+            or re.search(r"(?:有权|可以|可(?!能)|保留)[^。；]{0,24}(?:解除|终止|调整|变更|收回)", head):
+        return None  # no claim for the other's exercise of a right just given: that right's own check judges it
+    if re.search(r"\d+\s*(?:个工作日|日|天|小时|周|个月|年)|[一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月|年)|期限|逾期|届满", head):
         return None
     if not (subject_of(parts(sentence)[0][1]) or re.search(PARTY, head)):
         return None
@@ -295,6 +302,8 @@ def read_performance_defence_waived(sentence: str) -> str | None:
     pay = _NONPAY.search(sentence)
     if pay is None:
         return None
+    if re.search(r"(?:不得|无权|不能|不可)(?:因|以)[^，。；]{0,20}(?:而|为由)[^，。；]{0,4}(?:停|中止|暂停|拒绝|放缓|延缓|解除)", sentence[:pay.end() + 12]):
+        return sentence.strip()
     keep = _KEEP_PERFORMING.search(sentence, pay.end())
     if keep is None and re.match(r"无论|不论|不管", pay.group(0)):
         # whatever the payment, a duty stands: 不论…是否按时交纳租金，出租人均须保证…
@@ -306,7 +315,7 @@ def read_performance_defence_waived(sentence: str) -> str | None:
 
 _MAIN = r"(?:主合同|主债权|主债务|基础(?:合同|交易)|被担保(?:的)?(?:合同|债权|债务)|(?:借款|贷款|买卖|租赁|融资租赁|采购|施工|服务|授信)(?:合同|协议))"
 _INVALID = r"(?:无效|被撤销|撤销|不成立|未生效|不生效|解除)"
-_SURVIVES = re.compile(r"(?:仍|亦|也|继续|照常|依然|照样|同样|均|依旧)[^，。；]{0,24}(?:承担|履行|负责|清偿|有效|担保)|不影响|不因[^，。；]{0,12}而(?:免除|减轻|消灭|受影响|无效|失效)")
+_SURVIVES = re.compile(r"(?:仍|亦|也|继续|照常|依然|照样|同样|均|依旧)[^，。；]{0,24}(?:承担|履行|负责|清偿|有效|担保)|不影响|不因[^，。；]{0,12}而(?:受)?[^，。；]{0,3}(?:影响|免除|减轻|消灭|无效|失效)")
 
 
 def read_guarantee_independent(sentence: str) -> str | None:
@@ -321,6 +330,8 @@ def read_guarantee_independent(sentence: str) -> str | None:
     m = re.search(rf"{_MAIN}[^，。；]{{0,14}}{_INVALID}", sentence)
     if m is None:
         return None
+    if re.search(rf"不因[^，。；]{{0,6}}{_MAIN}", sentence) and _SURVIVES.search(sentence):
+        return sentence.strip()
     if _SURVIVES.search(sentence, m.end()) and re.search(r"保证人|担保人|保证责任|担保责任|保证|担保", sentence[m.end():]):
         return sentence.strip()
     return None
@@ -339,8 +350,9 @@ def read_forfeiture(sentence: str) -> str | None:
     抵押权人名下`` / ``出质人未赎回的，质物由质权人以借款本息折抵取得``. A sale, auction or valuation
     with the surplus returned (拍卖, 变卖, 优先受偿, 清算, 多退少补) or a price agreed after
     maturity (协商…折价) is the lawful route."""
-    if re.search(r"拍卖|变卖|优先受偿|清算|评估|多退少补|退还差额|返还差额|参照市场|协商|协议折价", sentence):
-        return None
+    for lawful in re.finditer(r"拍卖|变卖|优先受偿|清算|评估|多退少补|退还差额|返还差额|参照市场|协商|协议折价", sentence):
+        if not re.search(r"(?:不|无需|无须|不予|不经|免于|免予|未经)[^，。；]{0,4}$", sentence[:lawful.start()]):
+            return None  # the lawful route, unless the clause rules it out (不再进行清算, 无需另行评估)
     d = _DEFAULT.search(sentence)
     if d is None or not re.search(_COLLATERAL, sentence):
         return None

@@ -16,6 +16,7 @@ from datetime import date
 
 import cn2an
 
+from pipelines.clause_structure import ROLE as _PARTY_ANY  # any party word of every contract type
 from pipelines.text import sentences
 from pipelines.types import Clause, Severity
 
@@ -770,7 +771,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_PAY = re.compile(r"付款|支付|付清|结清|结算|拨付|付(?:给|至)|支付[^。；]{0,6}(?:款|费|价款|报酬)|付[^。；]{0,4}款")
+_C_PAY = re.compile(r"付款|支付|付清|结清|结算|拨付|发放|付(?:给|至)|支付[^。；]{0,6}(?:款|费|价款|报酬)|付[^。；]{0,4}款")
 _C_PAYER_JUDGEMENT = re.compile(
     r"(?:根据|视|依据|按照|结合|依)(?:其|自身|本身|自己|甲方|乙方|买方|发包人|公司|本公司)?的?(?:资金|财务|经营|预算|现金流|回款|资金计划)(?:情况|状况|安排|计划|能力|进度)?"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,6}(?:资金|财务|预算|现金流|回款)[^，。；]{0,4}(?:情况|状况|安排|计划|到位|能力)"
@@ -790,7 +791,8 @@ _C_BACK_TO_BACK = re.compile(
 # 待总承包人从建设单位实际收到对应款项后七日内支付 / 以总包方收到建设单位相应拨款为前提
 _C_RECEIPT_FROM_THIRD = re.compile(
     rf"(?:(?:从|自|由|向)?{_C_THIRD}[^，。；]{{0,4}}(?:处)?[^，。；]{{0,6}}?(?:实际)?(?:收到|收回|回收|收讫|取得|获得|收妥|到账|拨付|拨款|付款|回款|支付)"
-    rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^，。；]{{0,14}}?{_C_THIRD})[^，。；]{{0,12}}?(?:款|资金|费)[^，。；]{{0,6}}?(?:后|之后|以后|为前提|为条件|前提下|时)")
+    rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^，。；]{{0,14}}?{_C_THIRD}"
+    rf"|(?:收到|收回|取得|获得|收讫)(?!{_PARTY_ANY})[\u4e00-\u9fff]{{2,8}}?(?:支付|拨付|划拨|发放)?的)[^，。；]{{0,12}}?(?:款|资金|费)[^，。；]{{0,6}}?(?:后|之后|以后|为前提|为条件|前提下|时)")
 _C_PAY_FALLBACK = re.compile(r"最迟|不晚于|不影响[^。；]{0,12}(?:付款|支付)|无论[^。；]{0,16}(?:是否|与否)|不论[^。；]{0,16}(?:是否|与否)|不以[^。；]{0,20}为(?:前提|条件)|不受[^。；]{0,20}影响|最长不超过")
 
 
@@ -820,9 +822,9 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_DEEMED = re.compile(r"(?<!不)(?:视为|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明)[^。；，]{0,14}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明)[^。；，]{0,14}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
-_C_USE_TRIGGER = re.compile(r"投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
+_C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
 
 
@@ -2935,11 +2937,12 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     right it thought it used. Expiry of the term (``期满自动终止``) and a condition that is
     not a breach are not judged.
     """
-    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未(?:及时)?(?:支付|交付|付款|履行|交货)|违反|拖欠|擅自|私自|出现[^。；]{0,10}(?:情形|情况)")
+    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未[^。；，]{0,10}(?:支付|交付|付款|履行|交货|补交|交纳|缴纳|归还|付清)|违反|拖欠|擅自|私自|出现[^。；]{0,10}(?:情形|情况)")
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat):
-            continue
+        if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
+                r"(?:付款|支付|交付|交货|履行|还款|整改|催告|宽限|纠正)期限?(?:已)?(?:届满|到期|期满)", flat):
+            continue  # the contract's own term ending is not a termination for breach
         m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止|失效|终结)", flat)
              or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat)
              or re.search(r"(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)[^。；，]{0,6}(?:即|即可|便|直接)?(?:解除|终止)", flat))
@@ -2995,8 +2998,6 @@ def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _R_PAYER = r"(?:甲方|买方|买受人|需方|采购方|发包人|委托方|委托人|定作人|业主|客户|总包方|总承包人)"
-# any party word (the known roles of every contract type: 采购人, 承租人, 用人单位 …)
-from pipelines.clause_structure import ROLE as _PARTY_ANY  # noqa: E402
 
 
 def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3013,7 +3014,7 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if re.search(r"经[^。；]{0,8}(?:确认|同意|认可|核对)|双方(?:确认|核对|协商)|协商一致|无异议|生效(?:判决|裁决)|判决|裁决", flat):
             continue
-        if not re.search(r"违约金|罚款|罚金|赔偿|损失|费用|扣款|滞纳金|处罚", flat):
+        if not re.search(r"违约金|罚款|罚金|赔偿|损失|费用|扣款|滞纳金|处罚|索赔", flat):
             continue
         if re.search(r"(?:从|在)[^。；]{0,10}(?:保证金|质保金|保修金|押金|保函|担保金)", flat):
             continue  # drawing on security given for exactly this (质量保证金, 履约保函) is its purpose
@@ -3021,7 +3022,7 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
                       r"(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)?[^。；]{0,8}"
                       r"(?:款|费|价款|货款|租金|工程款|服务费|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
         if m is None:
-            d = re.search(r"(?<!存)(?:从|在)[^。；，]{0,16}(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)[^。；]{0,8}(?:款|费|价款|租金|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接|径行|径直)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
+            d = re.search(r"(?<!存)(?<!各)(?:从|在|自)[^。；，]{0,16}(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)[^。；]{0,8}(?:款|费|价款|租金|报酬)[^。；，]{0,6}(?:中)?[，,]?[^。；，]{0,4}(?:直接|径行|径直)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
             if d is not None:
                 from pipelines.clause_structure import right_holder
 
