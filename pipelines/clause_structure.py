@@ -217,6 +217,9 @@ def read_injury_or_gross_negligence(sentence: str) -> str | None:
         return None
     if re.search(r"工伤", sentence):
         return None  # an employer's 工伤 liability: the labour check (工伤保险条例) reads it
+    if re.search(r"(?:第三人|第三方|他人)[^，。；]{0,12}(?:人身|人员|财产)", sentence) and re.search(
+            rf"由{PARTY}[^，。；]{{0,8}}?(?:承担|负责|赔偿)", sentence):
+        return None  # harm to a third person allocated to the other party: who pays between the parties, not an exemption towards 对方 (民法典第五百零六条; 第七百四十九条)
     for d in denials(sentence):
         self_caused = re.search(r"(?:因|由于)[^，。；]{0,12}(?:自身|本人|自己|其|受害人|对方)(?:的)?(?:原因|过错|过失|故意|违规|操作不当|疏忽)", d.head) \
             or _own_cause_only(d)
@@ -374,6 +377,8 @@ def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
     after dispatch (发出后第三日) is lawful drafting."""
     if not re.search(r"通知|函|文件|公告|短信|邮件|信息|消息|信件|送达|告知", sentence):
         return None
+    if re.search(r"(?:未|没有|怠于|未及时|未能|不及时)[^，。；]{0,6}(?:书面)?(?:通知|告知|告诉|知会)|原(?:有|先)?(?:的)?(?:送达|通讯|通信|联系|收件)?(?:地址|联系方式|号码|邮箱|住所|方式)", sentence):
+        return None  # served at the old address because the addressee did not report its change: the addressee's own omission (民事诉讼法解释、最高人民法院关于进一步加强民事送达工作的若干意见第八条)
     # the service time defined as the sender's event: 以传真机显示的发送时间为送达时间
     for m in re.finditer(r"以(?P<t>[^，。；]{0,20}?)(?:时间|日期|之日|当日|时)为(?:送达|收到|到达|通知)", sentence):
         if _SEND.search(m.group("t")) and not _RECEIVE.search(m.group("t")):
@@ -506,6 +511,8 @@ def read_quality_warranty_excluded(sentence: str) -> str | None:
     listed cases are lawful."""
     if re.search(_INFRINGE, sentence):
         return None
+    if re.search(r"(?:保密|披露|提供)的?(?:信息|资料)|披露方", sentence) and not re.search(r"货物|产品|设备|标的物|工程|软件|成果|服务", sentence):
+        return None  # information disclosed for evaluation is not goods sold or work delivered (民法典第六百一十五条 concerns 标的物)
     return _guarantee_refused(sentence, _QUALITY)
 
 
@@ -517,8 +524,16 @@ def read_noninfringement_refused(sentence: str) -> str | None:
     found = _guarantee_refused(sentence, _INFRINGE)
     if found or not re.search(_INFRINGE, sentence) or re.search(r"除外|擅自|修改|超出[^。；]{0,6}范围|违反约定", sentence):
         return found
-    m = re.search(rf"由(?P<p>{PARTY})(?:自行)?[^，。；]{{0,6}}?(?:承担|负责|应诉|处理|解决)", sentence)
-    if m and not re.search(r"^(?:许可|授权|转让|让与|出卖|卖|开发|供)", m.group("p")):
+    if re.search(r"(?<!不)(?:保证|担保|承诺|确保)[^。；]{0,16}不(?:侵犯|侵害|侵权)", sentence):
+        return None  # a party warrants non-infringement: the norm is met
+    m = re.search(rf"由(?P<p>{PARTY})(?P<own>自行|自己|独自)?[^，。；]{{0,6}}?(?:承担|负责|应诉|处理|解决)", sentence)
+    if m is None or re.search(r"^(?:许可|授权|转让|让与|出卖|卖|开发|供|服务|受托|承揽)", m.group("p")):
+        return None
+    if re.search(r"赔偿[^，。；]{0,8}(?:对方|甲方|乙方|许可方|被许可方|用户|客户|买方|委托方)", sentence[m.end():]):
+        return None  # the bearer also indemnifies the other side: an indemnity by the party that supplied it
+    # 甲方/乙方 say nothing of who licensed what: the loss is shifted only onto a recipient named
+    # as such (被许可方, 用户, 买方 …) or onto a party told to bear it on its own (自行承担)
+    if m.group("own") or re.search(r"^(?:被许可|被授权|受让|用户|客户|买|买受|采购|需方|使用)", m.group("p")):
         return sentence.strip()
     return None
 

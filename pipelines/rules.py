@@ -277,7 +277,7 @@ def probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
         if months > allowed + 0.2:
             term_s = f"合同期限约{term:.1f}年，" if term else ""
             return [Hit(evidence=sent.strip(), sentence=sent,
-                        explanation=f"{term_s}约定试用期约{months:.1f}个月，超过劳动合同法第十九条允许的{allowed:g}个月上限。")]
+                        explanation=f"{term_s}约定试用期约{round(months, 1):g}个月，超过劳动合同法第十九条允许的{allowed:g}个月上限。")]
     return []
 
 
@@ -748,6 +748,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
         elif obj == "price":
             if _C_PRICE_LAWFUL.search(flat):
                 continue
+            if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
+                continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
             m = _C_PRICE_CHANGE.search(flat)
             if m:
                 holder = _c_holder(flat, m.start())
@@ -1601,7 +1603,7 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
         if months > allowed + 0.2:
             term_s = f"合同期限约{term:.0f}个月，" if term else ("以完成一定工作任务为期限，" if kind == "task" else "")
             return [Hit(evidence=s.strip(), sentence=sent,
-                        explanation=f"{term_s}约定试用期约{months:.1f}个月，超过劳动合同法第十九条允许的{allowed:g}个月上限"
+                        explanation=f"{term_s}约定试用期约{round(months, 1):g}个月，超过劳动合同法第十九条允许的{allowed:g}个月上限"
                                     "（违法约定的试用期已履行的，用人单位应按试用期满月工资支付赔偿金，第八十三条）。")]
     return []
 

@@ -10,7 +10,8 @@ and ``suggestion``, and a detector:
   regex; ``clause_none`` regexes veto on the whole clause;
   A pattern check may also name a ``reader`` (:data:`pipelines.clause_structure.READERS`):
   a function that reads the sentence's structure (the relieved or right-holding party, the
-  condition, the consequence) against the norm; it is tried when the regexes do not match;
+  condition, the consequence) against the norm; it is tried when the regexes do not match,
+  and the check's ``none`` regexes (its lawful exceptions) veto it as they veto the regexes;
 * ``detector: llm`` — no rule detector: a catalogue entry only, found by the LLM stage when
   code judges the model's element record of a clause against the norm
   (:mod:`pipelines.elements`);
@@ -24,7 +25,9 @@ classified so), ``one_sided: true`` (the stance rules below apply), ``params`` (
 detectors), ``norm`` (the legal norm the check applies, in one sentence: what makes the
 clause a risk and on which article) and ``scope: document`` (at most one finding per
 document: for absence checks such as "IP ownership never agreed", reported once, at the
-clause where the term belongs, not once per clause that mentions the topic).
+clause where the term belongs, not once per clause that mentions the topic) and ``yields:
+true`` (a general norm — a claim or defence waived in advance — that is not reported on a
+sentence a check of another category already reports: the specific check names the risk).
 
 Stance: for a one-sided check, the party the sentence favours is read from it (``X有权``,
 ``向X支付``, ``X不承担``). Reviewing for that party lowers the severity one level but keeps
@@ -76,6 +79,7 @@ class Check:
     norm: str = ""
     scope: str = "clause"
     reader: str = ""
+    yields: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,6 +176,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             norm=str(raw.get("norm", "")).strip(),
             scope=_scope(raw.get("scope", "clause")),
             reader=_reader(raw.get("reader", "")),
+            yields=bool(raw.get("yields", False)),
         )
     except (KeyError, ValueError, re.error, TypeError) as exc:
         raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
@@ -223,7 +228,7 @@ def _match_sentence(check: Check, sentence: str) -> str | None:
     consequence read against the norm, with the reader's own exceptions)."""
     sentence = sentence.replace("\n", "")  # a wrapped line (PDF) must not break a phrase
     found = _match_patterns(check, sentence)
-    if found is None and check.reader:
+    if found is None and check.reader and not any(rx.search(sentence) for rx in check.none):
         from pipelines.clause_structure import READERS
 
         found = READERS[check.reader](sentence)
@@ -390,10 +395,12 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 break
     order = {c.clause_id: i for i, c in enumerate(clauses)}
     findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
-    return _one_per_sentence(findings, {c.clause_id: c for c in clauses})
+    yielding = {c.id for c in playbook.checks if c.yields}
+    return _one_per_sentence(findings, {c.clause_id: c for c in clauses}, yielding)
 
 
-def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause]) -> list[Finding]:
+def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
+                      yielding: frozenset[str] | set[str] = frozenset()) -> list[Finding]:
     """Keep one finding per (clause, category, sentence of evidence).
 
     Two checks of the same category that fire on the same sentence describe one risk to a
@@ -402,9 +409,15 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause]) -> list
     suggestions for one sentence. The first finding is kept: ``findings`` arrive sorted by
     clause and descending severity, so it is the most severe one.
 
+    A finding of a ``yields`` check (a general norm such as a claim waived in advance) is
+    dropped where a check of another category reports the same sentence: ``乙方不得就社会保险
+    事宜向甲方主张任何权利`` is the social-insurance waiver (劳动法第七十二条), not a second,
+    generic finding.
+
     Args:
         findings: sorted as :func:`screen` sorts them.
         by_id: the screened clauses by ``clause_id``.
+        yielding: ids of the checks marked ``yields``.
 
     Returns:
         The findings without those that repeat a (clause, category, sentence) already kept.
@@ -420,9 +433,15 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause]) -> list
                 return flat.strip()
         return ev
 
+    specific: dict[tuple[str, str], set[str]] = {}
+    for f in findings:
+        if f.check_id not in yielding:
+            specific.setdefault((f.clause_id, sentence_of(f)), set()).add(f.category.value)
     seen: set[tuple[str, str, str]] = set()
     kept: list[Finding] = []
     for f in findings:
+        if f.check_id in yielding and specific.get((f.clause_id, sentence_of(f)), set()) - {f.category.value}:
+            continue
         key = (f.clause_id, f.category.value, sentence_of(f))
         if key in seen:
             continue

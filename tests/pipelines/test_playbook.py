@@ -248,3 +248,31 @@ BLIND_CASES = ([(c["check"], ex, "positive") for c in BLIND for ex in c.get("pos
 def test_blind_variant(check_id, example, kind):
     findings = [f.check_id for f in _run(check_id, example)]
     assert findings == ([check_id] if kind == "positive" else []), example["text"]
+
+
+def _screen_all(text: str, ctype: str, category: Category) -> list[str]:
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text, char_start=0,
+                    char_end=len(text), level=1, category=category)
+    ctx = ScreenContext(contract_type=ctype, clauses=[clause], text=text, stance=Stance.neutral,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=_citation_checker)
+    return [f.check_id for f in screen([clause], PLAYBOOK, ctx)]
+
+
+def test_a_general_waiver_check_yields_to_the_specific_check_of_another_category_on_the_same_sentence():
+    # GIVEN a sentence that is the social-insurance waiver (劳动法第七十二条) and, read generally, a claim waived
+    text = "乙方自愿放弃缴纳社会保险，甲方每月随工资发放社保补贴三百元，乙方不得就社会保险事宜向甲方主张任何权利。"
+    found = _screen_all(text, "劳动合同", Category.labor)
+    # THEN the specific check names the risk once; the generic waiver does not repeat it
+    assert "labor.social_insurance_waiver" in found and "liability.claims_waived" not in found
+    # AND alone, the generic waiver still reports a waiver nothing more specific covers
+    alone = _screen_all("承租人入住后不得就房屋的任何问题向出租人主张任何权利。", "房屋租赁合同", Category.lease)
+    assert "liability.claims_waived" in alone
+
+
+def test_a_checks_lawful_exceptions_veto_its_structural_reader():
+    # GIVEN the finance-lease rule that the lessor is not liable for harm the leased asset causes to a
+    # third person (民法典第七百四十九条), which the injury check's `none` lists as lawful
+    check = CHECKS["liability.injury_or_gross_negligence"]
+    assert any(rx.search("租赁物") for rx in check.none)
+    text = "承租人占有租赁物期间，租赁物造成他人人身损害的，出租人不承担责任。"
+    assert "liability.injury_or_gross_negligence" not in _screen_all(text, "融资租赁合同", Category.liability_limitation)
