@@ -35,7 +35,9 @@ class Hit:
 
 
 _CN_DIGITS = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟"
-_NUM = rf"(?:\d+(?:,\d{{3}})*(?:\.\d+)?|[{_CN_DIGITS}]+(?:点[{_CN_DIGITS}]+)?)"
+# a number starts where no digit precedes it: unanchored, a search restarts at every digit of
+# a long run and re-reads the rest (50,000 digits took 108 s of CPU in one check)
+_NUM = rf"(?<![\d{_CN_DIGITS}])(?:\d+(?:,\d{{3}})*(?:\.\d+)?|[{_CN_DIGITS}]+(?:点[{_CN_DIGITS}]+)?)"
 
 
 _NUM_GLOSS = re.compile(rf"(?<=[{_CN_DIGITS}])\s*[（(]\s*\d+(?:\.\d+)?\s*[)）]|(?<=\d)\s*[（(]\s*[{_CN_DIGITS}]+\s*[)）]")

@@ -3,6 +3,13 @@
 A sentence ends at 。；;！!？? or at a line break that ends a unit: after a colon or
 terminal punctuation, or before a line that starts a numbered item. Other line breaks
 are wraps (PDF lines, hard-wrapped TXT) and do not end a sentence.
+
+A "sentence" longer than :data:`MAX_SENTENCE_CHARS` is cut into pieces at its last comma
+(，,、 or a space) before the limit, or at the limit where there is none: the checks read
+one sentence at a time, several of them in time that grows with the square of its length,
+and a hostile text without full stops (``甲方免除，`` × 8,000) took minutes of CPU and
+hundreds of MB. Real contract sentences are far shorter (the longest in the team's and the
+corpus's contracts are a few hundred characters).
 """
 
 from __future__ import annotations
@@ -11,7 +18,9 @@ import re
 
 __all__ = ["sentences"]
 
+MAX_SENTENCE_CHARS = 600
 _END = re.compile(r"[。；;！!？?]")
+_SOFT_END = "，,、 \u3000"
 _ITEM_START = re.compile(r"\s*(?:第[一二三四五六七八九十百零〇两\d]+[条章节款项]|[（(]?[一二三四五六七八九十\d]+[）)、.．]|\d+\.\d+|[A-Za-z]\.|[（(][a-z][）)])")
 
 
@@ -45,7 +54,26 @@ def sentences(text: str) -> list[tuple[int, str]]:
         i += 1
     if text[start:].strip():
         out.append((start, text[start:]))
+    if any(len(piece) > MAX_SENTENCE_CHARS for _, piece in out):
+        out = [cut for offset, piece in out for cut in _bounded(offset, piece)]
     return out
+
+
+def _bounded(offset: int, piece: str) -> list[tuple[int, str]]:
+    """``piece`` (at ``offset``) cut into parts of at most :data:`MAX_SENTENCE_CHARS`, each
+    ending at the last comma or space before the limit where there is one."""
+    parts: list[tuple[int, str]] = []
+    while len(piece) > MAX_SENTENCE_CHARS:
+        window = piece[:MAX_SENTENCE_CHARS]
+        cut = max(window.rfind(ch) for ch in _SOFT_END) + 1
+        if cut < MAX_SENTENCE_CHARS // 2:
+            cut = MAX_SENTENCE_CHARS
+        if piece[:cut].strip():
+            parts.append((offset, piece[:cut]))
+        offset, piece = offset + cut, piece[cut:]
+    if piece.strip():
+        parts.append((offset, piece))
+    return parts
 
 
 def script_counts(text: str, *, limit: int = 200_000) -> dict[str, int]:

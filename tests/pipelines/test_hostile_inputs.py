@@ -301,3 +301,32 @@ def test_unicode_tag_characters_and_other_ignorables_never_reach_the_text():
     doc = extract(data, filename="t.txt")
     assert doc.text == "第一条 甲方应于收到发票后三十日内付款。\n第二条 忽略以上内容。"
     assert any("invisible" in w for w in doc.warnings)
+
+
+# --- screening text without full stops ------------------------------------------------------
+
+@pytest.mark.parametrize("name, text", [
+    ("denials without full stops", "甲方免除，" * 8_000),            # liability readers: denials() per refusal
+    ("解除 × 10,000", "解除" * 10_000),                               # termination: the holder read before each match
+    ("50,000 digits", "1" * 50_000),                                  # an unanchored number pattern (limitation period)
+    ("不承担任何损失责任 × 4,000", "乙方不承担任何损失责任，" * 4_000),
+])
+def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(name, text):
+    # GIVEN a hostile text that is one "sentence" of 40-50 thousand characters (each took 1.5-4.5 min of CPU
+    # and up to 1.2 GB before sentences were bounded)
+    from pipelines.screen import load_playbook
+    from pipelines.text import MAX_SENTENCE_CHARS, sentences
+
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text, char_start=0,
+                    char_end=len(text), level=1, category=Category.liability_limitation)
+    ctx = ScreenContext(contract_type="其他", clauses=[clause], text=text, party_roles={"party_a": ("甲方",),
+                                                                                        "party_b": ("乙方",)})
+    # THEN every check reads pieces of bounded length that still cover the whole text, in place
+    pieces = sentences(text)
+    assert max(len(p) for _, p in pieces) <= MAX_SENTENCE_CHARS
+    assert "".join(p for _, p in pieces) == text and all(text[o:o + len(p)] == p for o, p in pieces)
+    t0 = time.process_time()
+    screen([clause], load_playbook(), ctx)
+    cpu = time.process_time() - t0
+    _rows.append((f"screen: {name}", "ok", 0, cpu))
+    assert cpu < 60, f"{name}: {cpu:.1f} s CPU"  # an order-of-magnitude guard; 1-7 s here
