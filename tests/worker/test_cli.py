@@ -237,3 +237,43 @@ def test_kb_build_from_a_jsonl_file_makes_a_new_current_index_that_cite_reads(tm
 def test_kb_build_refuses_a_missing_source_with_its_code(tmp_path, cli_env):
     r = run_cli(["kb", "build", "--jsonl", str(tmp_path / "nope.jsonl")], cli_env)
     assert r.returncode != 0 and "not_found" in r.stderr + r.stdout and "Traceback" not in r.stderr
+
+
+def test_an_unwritable_output_path_is_refused_before_the_review_runs(tmp_path, cli_env):
+    # GIVEN an output whose folder does not exist (a half-hour LLM review must not be lost to a typo)
+    path = tmp_path / "合同.txt"
+    path.write_text(CONTRACT, encoding="utf-8")
+    r = run_cli(["review", str(path), "--no-llm", "--out", str(tmp_path / "nope" / "r.json")], cli_env)
+    # THEN the command fails with io_error before any review: nothing printed, nothing stored
+    assert r.returncode == 1 and "io_error" in r.stderr and "does not exist" in r.stderr
+    assert "违约金" not in r.stdout
+    assert not (Path(cli_env["CR_DATA_DIR"]) / "contract-review.db").exists() or sqlite3.connect(
+        Path(cli_env["CR_DATA_DIR"]) / "contract-review.db").execute("select count(*) from document").fetchone()[0] == 0
+    # AND an output that is the contract itself is refused, and the contract is left as it was
+    r = run_cli(["review", str(path), "--no-llm", "--no-store", "--redline", str(path)], cli_env)
+    assert r.returncode == 1 and "input contract" in r.stderr and path.read_text(encoding="utf-8") == CONTRACT
+    # AND a folder given as the workbook of an export is refused the same way
+    r = run_cli(["export", str(tmp_path), "--xlsx", str(tmp_path), "--no-llm"], cli_env)
+    assert r.returncode == 1 and "is a folder" in r.stderr
+
+
+def test_line_progress_says_a_long_step_is_still_running():
+    # GIVEN progress to a non-terminal stderr and one step that takes longer than the interval
+    import io
+    import time
+
+    from rich.console import Console
+
+    from worker.cli.common import _LineProgress
+
+    buf = io.StringIO()
+    prog = _LineProgress(Console(file=buf, width=200))
+    prog.EVERY_S = 0.2
+    with prog:
+        task = prog.add_task("generate", total=4)
+        prog.update(task, completed=1)
+        time.sleep(1.0)  # one written analysis, silent from the model's side
+    lines = buf.getvalue().splitlines()
+    # THEN a heartbeat names the step and how long it has run, so a long review never looks hung
+    assert lines[0].endswith("generate 0/4")
+    assert any("generate 1/4 (still running:" in line for line in lines[1:]), lines

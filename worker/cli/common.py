@@ -5,6 +5,7 @@ progress that also reports without a terminal, and text made safe to print."""
 from __future__ import annotations
 
 import re
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +29,38 @@ def _fail(code: str, message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
+def _check_outputs(*paths: Path | None, inputs: tuple[Path, ...] = ()) -> None:
+    """Refuse output paths that cannot be written, before any work: a review that ran for
+    half an hour must not be lost to a typo in ``--out``, and no output may overwrite the
+    contract it was made from.
+
+    Args:
+        paths: the command's output options (None: not given).
+        inputs: the command's input files.
+
+    Raises:
+        typer.Exit: ``io_error`` (exit 1) when a path is a folder, its folder does not exist or
+            is not writable, the file exists and is not writable, it is one of ``inputs``, or
+            two outputs are the same file.
+    """
+    import os
+
+    given = [p for p in paths if p is not None]
+    resolved = [p.resolve() for p in given]
+    if len(set(resolved)) < len(resolved):
+        raise _fail("io_error", "two outputs name the same file; give each its own name")
+    for path, real in zip(given, resolved):
+        if any(real == i.resolve() for i in inputs):
+            raise _fail("io_error", f"{_safe(path)} is the input contract; writing there would destroy it")
+        parent = path.parent if str(path.parent) else Path(".")
+        if path.is_dir():
+            raise _fail("io_error", f"{_safe(path)} is a folder; give a file name to write")
+        if not parent.is_dir():
+            raise _fail("io_error", f"cannot write {_safe(path)}: the folder {_safe(parent)} does not exist")
+        if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise _fail("io_error", f"cannot write {_safe(path)}: permission denied")
+
+
 @contextmanager
 def _errors():
     """Map known errors to ``error [code]: message`` and exit 1."""
@@ -48,7 +81,9 @@ def _errors():
 class _LineProgress:
     """Progress for a stderr that is not a terminal (a log file, a CI job, a pipe): one
     plain line when the stage changes and at most one a minute within a stage, so a long
-    LLM review is never silent. The same calls as :class:`rich.progress.Progress`."""
+    LLM review is never silent. While one step runs longer than that (a written analysis
+    takes minutes on a busy 2-core machine) a heartbeat line says the step is still running
+    and for how long. The same calls as :class:`rich.progress.Progress`."""
 
     EVERY_S = 60.0
 
@@ -56,34 +91,57 @@ class _LineProgress:
         self.console, self.t0 = console, time.monotonic()
         self.state: dict[int, dict] = {}
         self.last = 0.0
+        self.current: int | None = None
+        self.step_since = self.t0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._beat: threading.Thread | None = None
 
     def __enter__(self):
+        self._beat = threading.Thread(target=self._heartbeat, name="progress-heartbeat", daemon=True)
+        self._beat.start()
         return self
 
     def __exit__(self, *exc) -> bool:
+        self._stop.set()
+        if self._beat is not None:
+            self._beat.join(timeout=1)
         return False
 
     def add_task(self, description: str, total: float | None = None, **_) -> int:
-        task = len(self.state)
-        self.state[task] = {"description": description, "completed": 0, "total": total}
-        self._say(task)
-        return task
+        with self._lock:
+            task = len(self.state)
+            self.state[task] = {"description": description, "completed": 0, "total": total}
+            self.current, self.step_since = task, time.monotonic()
+            self._say(task)
+            return task
 
     def update(self, task: int, *, description: str | None = None, completed: float | None = None,
                total: float | None = None, **_) -> None:
-        st = self.state[task]
-        changed = description is not None and description != st["description"]
-        for key, value in (("description", description), ("completed", completed), ("total", total)):
-            if value is not None:
-                st[key] = value
-        if changed or time.monotonic() - self.last >= self.EVERY_S:
-            self._say(task)
+        with self._lock:
+            st = self.state[task]
+            changed = description is not None and description != st["description"]
+            if changed or (completed is not None and completed != st["completed"]):
+                self.step_since = time.monotonic()
+            for key, value in (("description", description), ("completed", completed), ("total", total)):
+                if value is not None:
+                    st[key] = value
+            self.current = task
+            if changed or time.monotonic() - self.last >= self.EVERY_S:
+                self._say(task)
 
-    def _say(self, task: int) -> None:
+    def _heartbeat(self) -> None:
+        while not self._stop.wait(self.EVERY_S / 4):
+            with self._lock:
+                if self.current is not None and time.monotonic() - self.last >= self.EVERY_S:
+                    self._say(self.current, still=time.monotonic() - self.step_since)
+
+    def _say(self, task: int, still: float | None = None) -> None:
         st = self.state[task]
         count = f" {st['completed']:g}/{st['total']:g}" if st["total"] else ""
-        self.console.print(f"[{time.monotonic() - self.t0:6.0f} s] {_safe(st['description'])}{count}", highlight=False,
-                           markup=False, soft_wrap=True)
+        tail = f" (still running: {still:.0f} s on this step)" if still is not None else ""
+        self.console.print(f"[{time.monotonic() - self.t0:6.0f} s] {_safe(st['description'])}{count}{tail}",
+                           highlight=False, markup=False, soft_wrap=True)
         self.last = time.monotonic()
 
 

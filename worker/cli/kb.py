@@ -198,7 +198,8 @@ def kb_cite(
             verdict = verify_citation(store, m.law, m.article, day)
             if verdict.valid is not True:
                 bad = True
-                label = "does not exist / not in force" if verdict.valid is False else "cannot verify"
+                label = {"no_such_article": "does not exist", "not_in_force": "not in force on this date"}.get(
+                    verdict.reason, "invalid") if verdict.valid is False else "cannot verify"
                 err.print(f"[red]{label}[/] ({escape(verdict.reason)}): {escape(verdict.message)}", highlight=False)
                 continue
             number = m.article

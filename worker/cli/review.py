@@ -13,7 +13,7 @@ from rich.table import Table
 
 from pipelines.errors import PipelineError
 from pipelines.types import Stance
-from worker.cli.common import _SEV_STYLE, _display_name, _errors, _fail, _progress, _safe, err, out
+from worker.cli.common import _SEV_STYLE, _check_outputs, _display_name, _errors, _fail, _progress, _safe, err, out
 from worker.settings import get_settings
 
 def _print_review(review, console: Console = out) -> None:
@@ -101,6 +101,7 @@ def review(
 
     if not contract.is_file():
         raise _fail("not_found", f"{_display_name(contract)} does not exist or is not a file")
+    _check_outputs(out_path, annotated_pdf, redline, html_path, inputs=(contract,))
     settings = get_settings()
     with _errors():
         data = contract.read_bytes()
@@ -188,6 +189,7 @@ def compare(
     for f in (old, new):
         if not f.is_file():
             raise _fail("not_found", f"{_display_name(f)} does not exist or is not a file")
+    _check_outputs(out_path, redline, html_path, inputs=(old, new))
     settings = get_settings()
     with _errors(), _progress() as prog:
         task = prog.add_task("loading statute index", total=None)
@@ -246,6 +248,7 @@ def export_cmd(
     from pipelines.xlsx_export import ExportRow, reviews_xlsx
     from worker.outputs import contracts_in, export_rows_for_batch, review_paths
 
+    _check_outputs(xlsx)
     settings = get_settings()
     path = Path(source)
     with _errors():
