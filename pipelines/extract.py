@@ -439,8 +439,9 @@ def _drop_running_lines(pages: list[tuple[float, list[_RawLine]]]) -> tuple[list
 # -------------------------------------------------------------------------- DOCX
 
 def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]:
-    """Paragraphs and table rows of a DOCX body in reading order (headers/footers excluded).
-    Hidden runs are kept in the text and reported in ``warnings``, as for PDFs."""
+    """Paragraphs and table rows of a DOCX body in reading order, then its footnotes and
+    endnotes under the headings 脚注 and 尾注 (headers/footers excluded). Hidden runs are
+    kept in the text and reported in ``warnings``, as for PDFs."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
@@ -457,8 +458,16 @@ def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]
         import docx  # python-docx
 
         document = docx.Document(io.BytesIO(data))
-        lines = list(_docx_lines(document.element.body, _Numbering(document)))
+        numbering = _Numbering(document)
+        lines = list(_docx_lines(document.element.body, numbering))
         hidden = _docx_hidden_chars(document.element.body)
+        notes = _docx_notes(document)
+        if notes:
+            hidden += sum(_docx_hidden_chars(el) for el in notes.values())
+            for title, el in notes.items():
+                note_lines = list(_docx_lines(el, numbering))
+                if note_lines:
+                    lines += [(title, None, None), *note_lines]
     except RecursionError as exc:
         raise CorruptDocument(f"{what} is nested too deeply to read (tables or elements within each other); "
                               "simplify it in Word, save it again and resubmit it.") from exc
@@ -526,6 +535,35 @@ def _inflate_bounded(data: bytes, infos: list[zipfile.ZipInfo], what: str) -> No
         total += size
         if total > MAX_DOCX_TOTAL_BYTES:
             raise bomb
+
+
+_NOTE_PARTS = {"footnotes": ("脚注", "footnote"), "endnotes": ("尾注", "endnote")}
+
+
+def _docx_notes(document: Any) -> dict[str, Any]:
+    """Footnotes and endnotes of a DOCX (ECMA-376 Part 1, §17.11), each part as one element
+    whose children are the notes' paragraphs, keyed by the heading they are read under
+    (``脚注``, ``尾注``). A note binds like the body text (a liability carve-out, an injected
+    instruction), so it is reviewed; the separator notes Word adds are skipped.
+    Returns {} when the document has none."""
+    from docx.oxml import parse_xml
+
+    out: dict[str, Any] = {}
+    for rel in document.part.rels.values():
+        kind = rel.reltype.rsplit("/", 1)[-1]
+        if kind not in _NOTE_PARTS or rel.is_external:
+            continue
+        title, tag = _NOTE_PARTS[kind]
+        root = parse_xml(rel.target_part.blob)
+        holder = parse_xml(f'<w:body xmlns:w="{_W[1:-1]}"/>')
+        for note in root.iter(_W + tag):
+            if note.get(_W + "type") in ("separator", "continuationSeparator", "continuationNotice"):
+                continue
+            for child in note.iterchildren():
+                holder.append(child)
+        if len(holder):
+            out[title] = holder
+    return out
 
 
 def _docx_hidden_chars(body: Any) -> int:

@@ -70,8 +70,10 @@ def tiny_spans(count: int) -> bytes:
     return b"\n".join(ops)
 
 
-def docx(body_xml: str, *, prolog: str = "", document_rels: str | None = None) -> bytes:
-    """A minimal DOCX whose body is ``body_xml`` (WordprocessingML inside ``w:body``)."""
+def docx(body_xml: str, *, prolog: str = "", document_rels: str | None = None,
+         parts: dict[str, str] | None = None) -> bytes:
+    """A minimal DOCX whose body is ``body_xml`` (WordprocessingML inside ``w:body``), with
+    further ``parts`` (zip path -> XML text) that ``document_rels`` may point to."""
     document = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>{prolog}'
                 f'<w:document xmlns:w="{W_NS}" xmlns:r="{R_NS}"><w:body>{body_xml}</w:body></w:document>')
     buf = io.BytesIO()
@@ -81,6 +83,8 @@ def docx(body_xml: str, *, prolog: str = "", document_rels: str | None = None) -
         zf.writestr("word/document.xml", document)
         if document_rels is not None:
             zf.writestr("word/_rels/document.xml.rels", document_rels)
+        for name, xml in (parts or {}).items():
+            zf.writestr(name, xml)
     return buf.getvalue()
 
 
