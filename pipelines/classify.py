@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pipelines.types import Category, Clause, ExtractedDocument
 
 __all__ = [
-    "CONTRACT_TYPE_NAMES", "classify_clauses", "classify_contract_type", "contract_title", "party_roles",
+    "CONTRACT_TYPE_NAMES", "classify_clauses", "classify_contract_type", "contract_title", "in_party_names", "party_roles",
     "preamble_roles", "score_categories", "title_contract_type",
 ]
 
@@ -591,3 +591,49 @@ def party_roles(text: str) -> dict[str, tuple[str, ...]]:
     a -= {"乙方"}
     b -= {"甲方"}
     return {"party_a": tuple(sorted(a)), "party_b": tuple(sorted(b))}
+
+
+# role words of the same side of a contract: a playbook suggestion written with one of them
+# reads, in a contract that names that side with another, in the contract's own word
+_SIDES: tuple[tuple[str, ...], ...] = (
+    ("买方", "买受人", "采购方", "采购人", "需方", "购买方", "订购方"),
+    ("卖方", "出卖人", "供方", "供货方", "供应方", "销售方"),
+    ("出租人", "出租方"), ("承租人", "承租方"),
+    ("发包人", "发包方"), ("承包人", "承包方", "施工方"),
+    ("委托方", "委托人"), ("受托方", "受托人"),
+    ("定作人", "定作方"), ("承揽人", "承揽方"),
+    ("许可方", "许可人", "授权方"), ("被许可方", "被许可人", "被授权方"),
+    ("出借人", "贷款人"), ("借款人", "借款方"),
+)
+
+
+def in_party_names(text: str, roles: dict[str, tuple[str, ...]], document_text: str) -> str:
+    """``text`` (a playbook suggestion) with each party word the contract does not use
+    replaced by the word the contract uses most for the same party.
+
+    A word is replaced only when the contract names the same side with another word of
+    its group in :data:`_SIDES` (``甲方（采购方）`` makes a suggestion's 买方 read 甲方); a
+    word the contract itself uses, or whose side the contract does not name, is kept.
+
+    Args:
+        text: the suggestion.
+        roles: :func:`party_roles` of the document.
+        document_text: the document's text (to count which word it uses most).
+
+    Returns:
+        The suggestion in the contract's party names.
+    """
+    mapping: dict[str, str] = {}
+    for party_words in roles.values():
+        if not party_words:
+            continue
+        usual = max(party_words, key=lambda w: (document_text.count(w), w == "甲方" or w == "乙方"))
+        for side in _SIDES:
+            if set(side) & set(party_words):
+                for word in side:
+                    if word not in party_words and document_text.count(word) == 0:
+                        mapping[word] = usual
+    if not mapping:
+        return text
+    alternation = "|".join(sorted(map(re.escape, mapping), key=len, reverse=True))
+    return re.sub(f"(?:{alternation})", lambda m: mapping[m.group(0)], text)

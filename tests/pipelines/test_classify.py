@@ -292,3 +292,19 @@ def test_the_published_contract_types_are_the_ones_the_classifier_outputs():
     from pipelines.types import CONTRACT_TYPES
 
     assert CONTRACT_TYPES == CONTRACT_TYPE_NAMES
+
+
+def test_a_playbook_suggestion_reads_in_the_contracts_own_party_names():
+    from pipelines.classify import in_party_names, party_roles
+
+    suggestion = "买方应在收到卖方开具的合法发票后三十日内付款；买受人逾期的，应向出卖人支付违约金。"
+    # GIVEN a contract that names the buyer 采购方 and calls the parties 甲方/乙方 throughout
+    doc = "甲方（采购方）：宁波某公司\n乙方（供货方）：杭州某厂\n第一条 甲方应向乙方支付货款。乙方应按期交货。"
+    # THEN the suggestion speaks of 甲方 and 乙方, the words a lawyer pastes into this contract
+    assert in_party_names(suggestion, party_roles(doc), doc) == (
+        "甲方应在收到乙方开具的合法发票后三十日内付款；甲方逾期的，应向乙方支付违约金。")
+    # AND a contract that itself says 买方/卖方 keeps them, and one with other sides (a lease) is left alone
+    own = "甲方（买方）：X\n乙方（卖方）：Y\n买方应付款。"
+    assert in_party_names(suggestion, party_roles(own), own).startswith("买方应在收到卖方")
+    lease = "出租人：张三\n承租人：李四\n第一条 租金"
+    assert in_party_names(suggestion, party_roles(lease), lease) == suggestion
