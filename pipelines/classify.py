@@ -608,12 +608,12 @@ _SIDES: tuple[tuple[str, ...], ...] = (
 
 
 def in_party_names(text: str, roles: dict[str, tuple[str, ...]], document_text: str) -> str:
-    """``text`` (a playbook suggestion) with each party word the contract does not use
-    replaced by the word the contract uses most for the same party.
+    """``text`` (a playbook suggestion) with each party word replaced by the word the
+    contract uses most for the same party.
 
-    A word is replaced only when the contract names the same side with another word of
-    its group in :data:`_SIDES` (``甲方（采购方）`` makes a suggestion's 买方 read 甲方); a
-    word the contract itself uses, or whose side the contract does not name, is kept.
+    A word is replaced only when the contract names its side with a word of the same
+    group in :data:`_SIDES` (``甲方（采购方）`` and 甲方 throughout make a suggestion's 买方
+    read 甲方); a word whose side the contract does not name is kept.
 
     Args:
         text: the suggestion.
@@ -631,7 +631,7 @@ def in_party_names(text: str, roles: dict[str, tuple[str, ...]], document_text: 
         for side in _SIDES:
             if set(side) & set(party_words):
                 for word in side:
-                    if word not in party_words and document_text.count(word) == 0:
+                    if word != usual:
                         mapping[word] = usual
     if not mapping:
         return text

@@ -303,8 +303,8 @@ def test_a_playbook_suggestion_reads_in_the_contracts_own_party_names():
     # THEN the suggestion speaks of 甲方 and 乙方, the words a lawyer pastes into this contract
     assert in_party_names(suggestion, party_roles(doc), doc) == (
         "甲方应在收到乙方开具的合法发票后三十日内付款；甲方逾期的，应向乙方支付违约金。")
-    # AND a contract that itself says 买方/卖方 keeps them, and one with other sides (a lease) is left alone
-    own = "甲方（买方）：X\n乙方（卖方）：Y\n买方应付款。"
+    # AND a contract that itself speaks of 买方/卖方 keeps them, and one with other sides (a lease) is left alone
+    own = "甲方（买方）：X\n乙方（卖方）：Y\n买方应付款，卖方应交货。"
     assert in_party_names(suggestion, party_roles(own), own).startswith("买方应在收到卖方")
     lease = "出租人：张三\n承租人：李四\n第一条 租金"
     assert in_party_names(suggestion, party_roles(lease), lease) == suggestion
