@@ -492,10 +492,15 @@ _QUALITY = r"质量|瑕疵|性能|适销|适用|缺陷|品质|功能|现状"
 _INFRINGE = r"侵犯|侵权|第三方(?:的)?(?:权利|知识产权|主张)|他人(?:的)?(?:权利|专利|著作权|商标)|专利权|著作权|商标权|知识产权"
 
 
+# a party warrants that what it supplies infringes no one's rights (民法典第八百七十条): the
+# norm of the non-infringement check is met, and the sentence is no quality disclaimer either
+_WARRANTS_NONINFRINGEMENT = r"(?<!不)(?:保证|担保|承诺|确保)[^。；]{0,16}不(?:侵犯|侵害|侵权)"
+
+
 def _guarantee_refused(sentence: str, topic: str) -> str | None:
     if re.search(r"除外|下列情形|以下情形|情形之一|使用不当|人为|保管不善|自然磨损|擅自|修改|超出[^。；]{0,6}范围", sentence):
         return None
-    if re.search(r"(?<!不)(?:保证|担保|承诺)[^。；]{0,10}不侵犯", sentence):
+    if re.search(_WARRANTS_NONINFRINGEMENT, sentence):
         return None
     if re.search(r"但[^。；]{0,12}(?:应|须|负责|承担)[^。；]{0,10}(?:修复|维修|修理|更换|退货|退款|补救|整改|赔偿)", sentence):
         return None  # the remedy is kept: a limit on what is promised, not an exclusion
@@ -524,7 +529,7 @@ def read_noninfringement_refused(sentence: str) -> str | None:
     found = _guarantee_refused(sentence, _INFRINGE)
     if found or not re.search(_INFRINGE, sentence) or re.search(r"除外|擅自|修改|超出[^。；]{0,6}范围|违反约定", sentence):
         return found
-    if re.search(r"(?<!不)(?:保证|担保|承诺|确保)[^。；]{0,16}不(?:侵犯|侵害|侵权)", sentence):
+    if re.search(_WARRANTS_NONINFRINGEMENT, sentence):
         return None  # a party warrants non-infringement: the norm is met
     m = re.search(rf"由(?P<p>{PARTY})(?P<own>自行|自己|独自)?[^，。；]{{0,6}}?(?:承担|负责|应诉|处理|解决)", sentence)
     if m is None or re.search(r"^(?:许可|授权|转让|让与|出卖|卖|开发|供|服务|受托|承揽)", m.group("p")):

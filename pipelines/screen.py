@@ -227,8 +227,10 @@ def _match_sentence(check: Check, sentence: str) -> str | None:
     (:data:`pipelines.clause_structure.READERS`: the sentence's parties, condition and
     consequence read against the norm, with the reader's own exceptions)."""
     sentence = sentence.replace("\n", "")  # a wrapped line (PDF) must not break a phrase
+    if any(rx.search(sentence) for rx in check.none):
+        return None  # the check's lawful exceptions veto its regexes and its reader alike
     found = _match_patterns(check, sentence)
-    if found is None and check.reader and not any(rx.search(sentence) for rx in check.none):
+    if found is None and check.reader:
         from pipelines.clause_structure import READERS
 
         found = READERS[check.reader](sentence)
@@ -247,8 +249,6 @@ def _match_patterns(check: Check, sentence: str) -> str | None:
         if not hits:
             return None
         evidence = evidence or hits[0].group(0)
-    if any(rx.search(sentence) for rx in check.none):
-        return None
     return sentence.strip() if evidence is not None else None
 
 
