@@ -650,14 +650,18 @@ DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
 _C_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|采购方|采购人|供货方|供应方|供方|需方|供应商|发包人|发包方|承包人|承包方|"
             r"分包人|分包方|总包方|委托人|委托方|受托人|受托方|定作人|定作方|承揽人|承揽方|出租人|出租方|承租人|承租方|"
             r"服务方|服务商|客户|用户|开发方|许可方|被许可方|授权方|被授权方|托运人|托运方|承运人|承运方|存货人|保管人|"
-            r"仓储方|转让方|受让方|特许人|被特许人|加盟商|业主|物业服务人|物业公司|广告主|发布者|广告发布者|投资方|本公司|我方|我司|公司)")
+            r"仓储方|转让方|受让方|特许人|被特许人|特许方|加盟商|总部|品牌方|平台方|平台|业主|物业服务人|物业公司|广告主|发布者|广告发布者|投资方|本公司|我方|我司|公司)")
 _C_MUTUAL = re.compile(r"双方|任何一方|任一方|各方|一方[^。；]{0,20}另一方|彼此|互相|相互")
 _C_OPEN_GROUND = (r"随时|任意|(?:在)?任何时(?:候|间)|为(?:其|自身|自己|本方)?(?:的)?便利|无需(?:说明|告知|提供)?(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:要)?(?:说明)?理由|"
                   r"(?:基于|因|以|出于)?任何理由|(?:根据|依据|按照|结合|视)(?:其|自身|自己|本方|公司|甲方|乙方)?的?(?:实际|经营|业务|工作|项目|自身)?(?:需要|需求|情况|安排|判断|调整)|"
                   r"视(?:具体)?情况|认为(?:必要|需要|合适|有必要)|自行决定|酌情|"
-                  r"(?:因|由于|基于|出于)(?:其|自身|本方|内部|经营|业务|工作|公司|战略)[^，。；]{0,6}(?:需要|调整|安排|决策|变化)")
+                  r"(?:因|由于|基于|出于)(?:其|自身|本方|内部|经营|业务|工作|公司|战略)[^，。；]{0,6}(?:需要|调整|安排|决策|变化)|"
+                  # a ground inside the holder's own sphere: its planning, layout, strategy or
+                  # organisation changing (因区域布局调整, 基于品牌整体规划需要, 因项目规划调整)
+                  r"(?:因|由于|基于|出于)(?:(?!政府|国家|法律|政策|不可抗力|违约|恶化|破产)[^，。；]){0,10}(?:规划|布局|策略|战略|经营|业务|组织架构|架构|机构|人事|产品线|市场)[^，。；]{0,4}(?:调整|变化|变更|需要|考虑|安排)")
 _C_NEG_RIGHT = re.compile(r"不得|无权|不能|不可|不享有|禁止|不应")
-_C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|免于|免除)[^。；]{0,10}(?:赔偿|补偿|违约责任|任何责任|责任)|不(?:赔偿|补偿)")
+_C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|免于|免除)[^。；]{0,10}(?:赔偿|补偿|违约责任|任何责任|责任)|不(?:赔偿|补偿)"
+                       r"|互不(?:承担|负|赔偿|补偿)|(?:不得|无权|不能)(?:因此)?(?:提出|要求|主张|请求)[^。；]{0,6}(?:索赔|赔偿|补偿|违约金)")
 
 
 def _c_holder(sent: str, verb_at: int) -> re.Match | None:
@@ -676,10 +680,11 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     from pipelines.clause_structure import right_holder
 
     party = right_holder(sent, verb_at)
-    if party is None:
-        return None
+    if party is None or re.search(r"合同|协议|条款|附件", party):
+        return None  # 本合同自…之日起终止: the contract, not a party, is the subject
     at = sent.rfind(party, 0, verb_at)
-    return re.compile(rf"(?P<p>{re.escape(party)})[^。；]*").match(sent, at) if at >= 0 else None
+    # the party word alone: the rest of the sentence (双方互不承担…) is not the holder
+    return re.compile(rf"(?P<p>{re.escape(party)})").match(sent, at) if at >= 0 else None
 
 
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
@@ -693,6 +698,13 @@ _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|�
 _C_PRICE_SET_BY = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|许可费|物业费|运费|管理费)[^。；，]{{0,12}}由(?P<p>{_C_PARTY})(?!与|和|及)[^。；，]{{0,24}}(?:确定|决定|调整|核定|制定|指定|公布)")
 _C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)[^，。；不未无]{{0,4}}(?:对|就)?{_C_FEE}[^，。；不未无]{{0,6}}(?:进行|作出|予以)?(?:调整|上调|变更|修改)"
                            rf"|(?:有权|可以|可(?!能)|保留)[^，。；不未无]{{0,4}}(?:调整|上调|变更|修改)[^，。；]{{0,4}}{_C_FEE}")
+# the price named after one party's act: 以买方确认的价格为准, 按出租人公布的租金标准执行
+_C_PRICE_OF_ONE = re.compile(rf"(?:以|按|依|按照|依照)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:确认|确定|决定|核定|报价|公布|发布|通知|指定|调整后)的?(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|供货价|结算价)[^。；，]{{0,4}}(?:为准|执行|结算|计算)")
+# agreement first, one party's word when it fails: 协商不成的，以买方确认的价格为准 — the
+# negotiation is no limit on that party (民法典第五百四十三条 needs both)
+_C_FALLBACK_TO_ONE = re.compile(r"(?:协商|磋商|沟通)(?:不成|未果|不一致|未能达成一致|无法达成一致|未达成一致)|未能(?:协商|达成)一致|无法(?:协商|达成)一致")
+# a vague market ground: 如周边租金水平明显上涨, 遇原材料价格波动 (no figure, no index)
+_C_MARKET_GROUND = re.compile(r"(?:市场|行情|周边|同类|原材料|成本|物价|租金水平|价格水平)[^。；，]{0,10}(?:上涨|波动|变化|上升|变动|较大|明显)")
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
 _C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
@@ -748,6 +760,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 sev = Severity.high if open_ground else Severity.medium
                 return [Hit(evidence=part.strip()[:200] or flat.strip(), sentence=flat, severity=sev)]
         elif obj == "price":
+            one = _C_PRICE_OF_ONE.search(flat)
+            if one and not _C_MUTUAL.search(one.group(0)) and _C_FALLBACK_TO_ONE.search(flat[:one.start()]):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
             if _C_PRICE_LAWFUL.search(flat):
                 continue
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
@@ -756,16 +771,17 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             if m:
                 holder = _c_holder(flat, m.start())
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)) and not re.search(
-                        r"不予|不得|不再|无权|不作", flat[holder.start(): m.start()]) and re.search(
+                        r"不予|不得|不再|无权|不作", flat[holder.start(): m.start()]) and (re.search(
                         rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
-                        flat[holder.start(): m.end() + 10]):
+                        flat[holder.start(): m.end() + 10]) or _C_MARKET_GROUND.search(flat[:m.start()])):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
             bare = _C_PRICE_BARE.search(flat)
             if bare and not re.search(r"(?:根据|按照|依据|依照|参照|如|若|遇)[^，。；]{0,16}(?:约定|公式|指数|附件|标准|政府|国家|规定|法律)", flat):
                 holder = _c_holder(flat, bare.end() - 1)
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
-            m = _C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat)
+            m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat)
+                 or _C_PRICE_OF_ONE.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "delivery_time":
@@ -1688,7 +1704,11 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
                or (re.search(rf"(?:扣押|扣留|暂扣|代为保管|收押|押(?:在|于))[^。；]{{0,10}}{docs}", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
                or (re.search(rf"{docs}(?:原件)?[^。；]{{0,16}}(?:交|交由|交给|交予|上交|留存)[^。；]{{0,12}}(?:保管|保存|存放|收存|留存)", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
-               or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,16}}(?:担保人|保证人|担保)", s))
+               or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,16}}(?:担保人|保证人|担保)", s)
+               # the same money taken out of the wage instead of paid in: part of the wage
+               # retained as a deposit to be returned later (以其他名义收取财物, 第9条)
+               or re.search(rf"(?:工资|薪酬|薪资|劳动报酬|月薪)[^。；]{{0,10}}(?:留存|预留|扣留|暂扣|扣存|扣下|扣除|提留|预扣)[^。；]{{0,14}}(?:作为|用作|充作|作)[^。；]{{0,4}}(?:{money}|周转金|备用金|押金|风险金)", s)
+               or re.search(rf"(?:留存|预留|扣留|暂扣|扣存|提留|预扣)[^。；]{{0,14}}(?:工资|薪酬|薪资)[^。；]{{0,14}}(?:作为|用作|充作|作)[^。；]{{0,4}}(?:{money}|周转金|备用金|押金|风险金)", s))
         if hit:
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -1828,6 +1848,13 @@ def labour_noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        # a period that restarts or grows when the worker breaches it (重新计算, 相应延长): its
+        # end is no longer fixed and can pass the two-year limit
+        if (re.search(r"(?:期限|期间|限制期)[^。；]{0,24}(?:重新(?:计算|起算|开始计算)|相应(?:延长|顺延)|(?:自动|予以)?顺延|延长)", s)
+                and re.search(r"竞业", clause.text)
+                and not re.search(r"(?:累计|合计|总计|最长|总共)[^。；]{0,10}不(?:得)?超过|不超过(?:二|两|2)年", clause.text)):
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="约定竞业限制期限可重新计算或延长，实际限制期限可能超过劳动合同法第二十四条规定的二年上限，超过部分对劳动者没有约束力。")]
         if "竞业" not in s and not _LF_NC.search(s):
             continue
         for m in _DURATION.finditer(s):
@@ -1884,7 +1911,7 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 # --- data processing (个人信息保护法) ------------------------------------------------
 
-_LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|会员信息|员工(?:个人)?信息|消费者信息|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
+_LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|客户资料|用户资料|会员资料|客户名单|会员信息|员工(?:个人)?信息|消费者信息|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
 _LF_PROCESSOR = r"(?:乙方|受托方|受托人|服务商|服务方|服务提供方|供应商|处理方|承包方|技术方|平台方|平台|运营方|外包方|接收方)"
 _LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
 
@@ -2044,11 +2071,12 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
-        if re.search(r"(?:调查|核实|查明|评估|确认|处理)[^。；，]{0,6}(?:完成|完毕|结束|清楚|终结)后[^。；]{0,10}(?:通知|告知|报告|通报)", s):
+        if re.search(r"(?:调查|核实|查明|评估|确认|处理|处置|排查|整改|修复)[^。；，]{0,6}(?:完成|完毕|结束|清楚|终结)后[^。；]{0,16}(?:通知|告知|报告|通报)", s) \
+                or re.search(r"(?:完成|结束|查明|终结)[^。；，]{0,8}(?:调查|核实|排查|原因|评估|处置|处理)[^。；，]{0,4}后[^。；]{0,16}(?:通知|告知|报告|通报)", s):
             return [Hit(evidence=s.strip(), sentence=sent,
                         explanation="约定个人信息安全事件在受托方自行调查或处理完毕后才通知，通知时间由受托方控制，不符合个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
-        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|工作日|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", s):
-            days = _lf_days(m["n"], m["u"])
+        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|个工作日|工作日|个小时|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", s):
+            days = _lf_days(m["n"], m["u"].removeprefix("个") if m["u"] != "个月" else m["u"])
             if days is not None and days > 3.01:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"约定发生个人信息安全事件后约{days:.0f}日内才通知，远迟于个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
@@ -2174,6 +2202,19 @@ def data_blanket_consent(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(r"(?:不可撤销|不得撤回|不能撤回|无权撤回|不可撤回|不得撤销)", s) \
                 or re.search(r"视为(?:乙方|员工|用户|个人|本人|劳动者)?(?:已)?(?:同意|授权)[^。；]{0,20}(?:收集|使用|处理|提供|共享|披露)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
+    # the contract itself lets one party hand the other's personal information to third
+    # parties for their marketing: a term of the contract is not the separate consent, given
+    # after being told the recipient's name and purpose, that 第二十三条 requires
+    contact = r"(?:个人信息|个人资料|身份信息|身份证(?:件)?(?:信息|号码|号)?|姓名|联系方式|联系电话|电话号码|手机号(?:码)?|住址|家庭住址|体检(?:信息|结果|数据)|健康信息)"
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(contact, s) or re.search(r"单独同意|另行(?:取得|征得)[^。；]{0,8}同意|不得(?:向|将)", s):
+            continue
+        give = re.search(rf"(?:有权|可以|可(?!能)|将|会)[^。；]{{0,12}}{contact}[^。；]{{0,16}}(?:提供|共享|披露|转交|转给|推送|分享)(?:给|予|至)?[^。；]{{0,16}}(?:合作|第三方|关联|商家|机构|伙伴|公司)"
+                         rf"|(?:有权|可以|可(?!能))[^。；]{{0,6}}(?:向|与)[^。；]{{0,16}}(?:合作|第三方|关联|商家|机构|伙伴)[^。；]{{0,10}}(?:提供|共享|披露)[^。；]{{0,8}}{contact}", s)
+        if give and re.search(r"营销|推广|推荐|广告|推送|优惠|商业|宣传|招揽|获客|销售|模型训练", s) and not _lf_negated(s, give.start(), 10):
+            return [Hit(evidence=s.strip(), sentence=sent,
+                        explanation="合同条款允许一方将对方的个人信息提供给第三方用于营销推广；向其他处理者提供个人信息须告知接收方名称、处理目的等并取得个人的单独同意，合同中的概括条款不能代替（个人信息保护法第二十三条、第十四条）。")]
     return []
 
 
@@ -2201,6 +2242,63 @@ def _lf_lpr(ctx, params) -> tuple[float, str]:
 _LF_FEN = re.compile(rf"(?P<k>月息|月利|年息|年利)\s*(?P<n>{_NUM})\s*分(?!之)")
 
 
+_LF_FEE = r"(?:账户管理费|管理费|服务费|咨询费|手续费|顾问费|平台费|居间费|中介费|担保费|审核费|风控费)"
+_LF_PERIOD_TIMES = {"月": 12, "季": 4, "季度": 4, "半年": 2, "年": 1}
+
+
+def _lf_annual_rates(s: str) -> list[float]:
+    """Annual interest rates, in percent, stated in one sentence (年利率, 月息 … annualised)."""
+    found: list[float] = []
+    for m in _LF_FEN.finditer(s):
+        n = parse_number(m["n"])
+        if n is not None:
+            found.append(n * 12 if m["k"].startswith("月") else n * 10)
+    for pct, m in parse_rate(s):
+        before = s[max(0, m.start() - 12): m.start()]
+        if re.search(r"月利率|月息|月利|每月|按月[^。；]{0,4}(?:利率|计息)", before):
+            found.append(pct * 12)
+        elif re.search(r"日利率|日息|每日|按日|每天|日利", before):
+            found.append(pct * 365)
+        elif re.search(r"年利率|年息|年化|利率|每年|按年|年利", before):
+            found.append(pct)
+    return found
+
+
+def _lf_principal(text: str) -> float | None:
+    """The loan principal in yuan: the first amount after 借款本金/借款金额/借款总额."""
+    m = re.search(r"(?:借款本金|借款金额|借款总额|本金|借款)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?", text)
+    while m:
+        a = _C_YUAN.match(text, m.end()) or _C_YUAN.match(text.replace(" ", ""), m.end())
+        if a:
+            v = (parse_number(a["d"]) or 0) * (10000 if a["wan"] else 1) if a["d"] else (
+                parse_number(a["d2"]) if a["d2"] else parse_amount(a["w"]))
+            if v:
+                return v
+        m = re.compile(r"(?:借款本金|借款金额|借款总额|本金)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?").search(text, m.end())
+    return None
+
+
+def _lf_fee_rate(s: str, principal: float | None) -> float | None:
+    """A periodic fee the borrower pays the lender during the loan, as an annual percentage
+    of the principal: ``每月支付本金1%的管理费`` (12%), ``每季度支付咨询服务费5000元`` on a
+    100,000 principal (20%). None when the sentence has no such fee, or it is a default charge."""
+    if not re.search(_LF_FEE, s) or re.search(r"逾期|违约|罚息|滞纳|催收|不收取|不得收取|无需支付|免收", s):
+        return None
+    per = re.search(r"(?:每|按)(?P<u>月|季度|季|半年|年)", s)
+    if not per:
+        return None
+    times = _LF_PERIOD_TIMES[per["u"]]
+    pct = re.search(rf"(?:本金|借款金额|借款本金)[^。；]{{0,4}}的?\s*(?P<n>{_NUM})\s*[%％]", s)
+    if pct and (n := parse_number(pct["n"])) is not None:
+        return n * times
+    for a in _C_YUAN.finditer(s):
+        v = (parse_number(a["d"]) or 0) * (10000 if a["wan"] else 1) if a["d"] else (
+            parse_number(a["d2"]) if a["d2"] else parse_amount(a["w"]))
+        if v and principal and v < principal and re.search(_LF_FEE, s[max(0, a.start() - 16): a.end() + 16]):
+            return v * times / principal * 100
+    return None
+
+
 def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Loan interest above four times the one-year LPR at formation (民间借贷规定第25条;
     overdue interest: 第28条).
@@ -2209,26 +2307,29 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``日利率万分之五``, ``每日千分之一``) and annualises them (×12, ×365); the LPR is the
     one in force on the signing date when the contract states it, else the playbook's
     ``lpr_1y_percent``. A 违约金 rate is judged by the 违约金 check, not here.
+
+    A periodic fee the borrower pays the lender while the loan runs (管理费, 服务费, 咨询费
+    ``每月…本金的1%`` or ``每季度…5000元``) is the price of the money under another name: it
+    is annualised against the principal and added to the highest interest rate the
+    contract states (民法典第六百八十条; 民间借贷规定第二十五条 caps the whole cost).
     """
     lpr, when = _lf_lpr(ctx, params)
     cap = 4 * lpr
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        fee = _lf_fee_rate(s, _lf_principal(ctx.text or clause.text))
+        if fee:
+            rates = [r for c in ctx.clauses for t in _split(c.text)
+                     if not re.search(r"违约金|逾期|罚息", t) for r in _lf_annual_rates(t.replace("\n", ""))]
+            interest = max([r for r in rates if r <= 100] or [0.0])
+            if interest + fee > cap + 1e-6:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"借期内另收的费用折合年化约{fee:.3g}%，与约定利率{interest:g}%合计约{interest + fee:.3g}%，"
+                                        f"超过{when}一年期贷款市场报价利率{lpr:g}%的四倍即{cap:g}%；以管理费、服务费等名义收取的费用实为利息，"
+                                        "超过部分不受法律保护（民法典第六百八十条，民间借贷规定第二十五条）。")]
         if not re.search(r"利率|利息|年息|月息|日息|计息|罚息", s) or "违约金" in s:
             continue
-        found: list[float] = []
-        for m in _LF_FEN.finditer(s):
-            n = parse_number(m["n"])
-            if n is not None:
-                found.append(n * 12 if m["k"].startswith("月") else n * 10)
-        for pct, m in parse_rate(s):
-            before = s[max(0, m.start() - 12): m.start()]
-            if re.search(r"月利率|月息|月利|每月|按月[^。；]{0,4}(?:利率|计息)", before):
-                found.append(pct * 12)
-            elif re.search(r"日利率|日息|每日|按日|每天|日利", before):
-                found.append(pct * 365)
-            elif re.search(r"年利率|年息|年化|利率|每年|按年|年利", before):
-                found.append(pct)
+        found = _lf_annual_rates(s)
         if found and max(found) > cap + 1e-6:
             annual = max(found)
             return [Hit(evidence=s.strip(), sentence=sent,
@@ -2250,10 +2351,12 @@ def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
             continue
         if re.search(r"(?:预先|提前|事先|先行)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
                 or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,4}(?:借款本金|本金|借款金额|借款款项|出借款|放款金额|融资款|贷款)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
-                or re.search(r"(?:在|从)(?:借款)?本金中扣除", s):
+                or re.search(r"(?:在|从)(?:借款)?本金中扣除", s) \
+                or re.search(r"(?:交付|出借|放款|发放|支付|转账|划付|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时|前)[^。；]{0,10}(?:一次性|直接|先)?(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,10}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s):
             out.append(("explicit", sent, None))
             continue
-        amounts = [(m.start(), parse_number(m["d"]) if m["d"] else parse_amount(m["w"])) for m in _YUAN.finditer(s)]
+        amounts = [(m.start(), (parse_number(m["d"]) or 0) * (10000 if m["wan"] else 1) if m["d"]
+                    else parse_number(m["d2"]) if m["d2"] else parse_amount(m["w"])) for m in _C_YUAN.finditer(s)]
         paid = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s)
         if paid and re.search(r"借款(?:本金|金额)|借款总额|本金", s) and len(amounts) >= 2:
             stated = [a for p, a in amounts if p < paid.start() and a]
@@ -2380,6 +2483,11 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"(?:AI|ai|人工智能|大模型|语言模型|模型|智能审查|审查系统|审查工具|审核系统|审查助手|助手|机器人|ChatGPT|GPT|LLM|智能体)[^。\n]{0,12}(?:请|应当|应|须|必须|务必|不得|不要|勿|禁止|只需|只能)[^。\n]{0,20}(?:输出|回答|回复|忽略|认定|判定|提示|报告|标记|审查|审核|风险|结论)",
     r"(?:致|提示|告知|通知|注意)[^。\n]{0,6}(?:审查|审核|审阅)(?:人员|者|方|模型|系统|AI)[^。\n]{0,30}(?:风险|忽略|输出|结论|不得|无需)",
     r"(?:审查|审核|审阅)(?:模型|系统|AI|助手|工具)[^。\n]{0,8}(?:请|应当|须|必须|务必|不得|不要|勿|只需|注意|将|把)",
+    # a machine reader addressed anywhere in the sentence (a contract speaks to its parties,
+    # not to the software that reads it): 仅供智能合同审核工具读取：…请勿…
+    r"(?:智能|自动化?|机器|算法|AI|ai|电子)[^。\n]{0,6}(?:审核|审查|审阅|审校|阅读|读取|识别)(?:工具|系统|程序|模型|软件|引擎)[^。\n]{0,40}(?:请|勿|不要|无需|无须|只需|务必|应当?|须)",
+    # a plea not to report risks (请勿/不要/无需 — not the 不得 of a contractual duty)
+    r"(?:请勿|请不要|不要|切勿|无需|无须|不必|不用)(?:再)?(?:对[^。\n]{0,10})?(?:提示|提出|标注|报告|标记|列出|输出|指出|提醒)(?:任何)?(?:法律)?(?:风险|问题|瑕疵)(?:提示)?",
     r"你(?:现在)?(?:是|将扮演|扮演|作为)(?:一(?:个|名))?[^。\n]{0,10}(?:助手|模型|AI|审查|律师|专家)",
     r"(?:以下|下面)(?:为|是)?(?:新的)?(?:系统|管理员|开发者)(?:指令|提示|消息)",
     # English
@@ -2463,8 +2571,69 @@ def injected_instruction(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_LF_SI = r"(?:社会保险|社保|五险|养老保险|医疗保险|工伤保险|失业保险|参保)"
+# a start later than the first month of employment: 转正, 试用期满, 满N个月 (N ≥ 2), 次年
+_LF_SI_LATE = (r"(?:转正|试用期满|试用期结束|试用期届满|试用期后|通过试用期|"
+               r"(?:入职|工作|用工|签订[^。；]{0,8})满\s*(?:[二两三四五六七八九十]|[2-9]|\d{2,})\s*个?(?:月|年)|"
+               r"第二(?:个)?(?:月|年|自然年度|年度|合同年度)|次年|下一年度)")
+
+
+def labour_social_insurance_delayed(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Social insurance that starts later than the law allows: after 转正 or the end of
+    probation, after N months, or from the next year, or not during probation.
+
+    社会保险法第五十八条: the employer registers its workers within 30 days of the start of
+    employment; the probation period is part of the contract term (劳动合同法第十九条第四款),
+    so a worker on probation is insured like any other. ``自用工之日起三十日内`` is lawful.
+
+    Returns one hit on the sentence that postpones the start, or nothing.
+    """
+    if not _lf_employment_doc(ctx):
+        return []
+    for sent in _split(clause.text):
+        # supplementary and commercial cover is a benefit, not the statutory insurance
+        s = re.sub(r"(?:补充|商业|团体|意外)[^。；，]{0,4}(?:医疗|养老|意外|人身)?保险|企业年金", "", sent.replace("\n", ""))
+        if not re.search(_LF_SI, s) and not re.search(r"试用期[^。；]{0,10}(?:不|暂不|无需)(?:缴纳|缴|参保|办理)", s):
+            continue
+        if re.search(r"(?:不得|禁止)[^。；]{0,10}(?:推迟|延后|拖延)|自用工之日起[^。；]{0,6}(?:三十|30)日内", s):
+            continue
+        late = (re.search(rf"(?:自|从|于|在|待)[^。；]{{0,16}}{_LF_SI_LATE}[^。；]{{0,24}}(?:起|后|之日|次月|开始|方可|再)", s)
+                or re.search(rf"{_LF_SI}[^。；]{{0,24}}(?:自|从|于|待)[^。；]{{0,16}}{_LF_SI_LATE}", s)
+                or re.search(rf"{_LF_SI_LATE}[^。；]{{0,6}}(?:后|起|之日起|的次月)[^。；]{{0,24}}(?:缴纳|办理|参加|购买|开始)[^。；]{{0,8}}{_LF_SI}", s)
+                or re.search(r"试用期(?:内|间|期间|阶段)?[^。；]{0,10}(?:不|暂不|无需|不予)(?:为[^。；]{0,6})?(?:缴纳|缴|参保|参加|办理|购买)", s))
+        if late:
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+_LF_COMMERCIAL_ARB = re.compile(r"(?P<name>[\u4e00-\u9fa5]{2,16}?)(?:仲裁委员会|国际仲裁院|仲裁院|国际仲裁中心|仲裁中心)")
+
+
+def labour_commercial_arbitration(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A labour dispute (the employment itself, non-compete, confidentiality of an employee)
+    sent to a commercial arbitration commission instead of a 劳动（人事）争议仲裁委员会.
+
+    Labour disputes go to labour dispute arbitration (劳动争议调解仲裁法第二条、第五条);
+    the Arbitration Law does not govern them (仲裁法第九十三条), so an agreement to
+    arbitrate before a commercial commission is void and a 终局 award there cannot take away
+    the worker's right to sue. A clause that also names the labour commission is lawful.
+
+    Returns one hit on the sentence that names the commercial commission, or nothing.
+    """
+    if not _lf_employment_doc(ctx) or re.search(r"劳动(?:人事)?争议仲裁|劳动仲裁|人事争议仲裁", clause.text):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        m = _LF_COMMERCIAL_ARB.search(s)
+        if m and not re.search(r"劳动|人事", m.group(0)) and re.search(r"争议|纠纷|仲裁(?:解决|裁决)|提交|提请|申请", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
 DETECTORS.update({
     "labour_employee_penalty": labour_employee_penalty,
+    "labour_social_insurance_delayed": labour_social_insurance_delayed,
+    "labour_commercial_arbitration": labour_commercial_arbitration,
     "labour_unilateral_change": labour_unilateral_change,
     "labour_resignation_restricted": labour_resignation_restricted,
     "labour_dismissal_unlawful": labour_dismissal_unlawful,
