@@ -182,7 +182,11 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=sent.strip(), sentence=sent)]
         rates = parse_rate(sent)
         daily = _DAILY.search(sent)
-        if daily:
+        # a total capped at no more than ld_lump_max of the base (累计不超过该批次货款的20%) keeps
+        # the whole 违约金 within the 30% the court uses (合同编通则解释第六十五条): a lawful near-miss
+        capped = any(pct <= lump_max for pct, m in rates
+                     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent[max(0, m.start() - 24): m.start()]))
+        if daily and not capped:
             # only the rate that follows the per-day wording (a cap later in the sentence is not a daily rate)
             for pct, m in rates:
                 if m.start() < daily.start() or m.start() - daily.end() > 30:
@@ -195,7 +199,10 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         elif "定金" not in sent:
             # a multiple of the price (合同总金额三倍的违约金)
             times = [(parse_number(m["n"]) * 100 if parse_number(m["n"]) else 0, m) for m in re.finditer(
-                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)]
+                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)
+                # a multiple of the price, not of a wage, a compensation or a training cost (竞业限制
+                # 违约金 as a multiple of the compensation paid is judged by the labour checks)
+                if not re.search(r"补偿|工资|薪|奖金|培训|津贴", sent[max(0, m.start() - 8): m.start() + 2])]
             rates = rates + [(pct, m) for pct, m in times if pct]
             for pct, m in rates:
                 before = sent[max(0, m.start() - 14): m.start()] if not m.group(0).endswith("倍") else "合同价"
@@ -1494,7 +1501,8 @@ def labour_resignation_restricted(clause: Clause, ctx, params) -> Iterable[Hit]:
         if appr and not re.search(r"交接|手续|证明|协商一致|双方", appr.group(0)) \
                 and not re.search(rf"(?:{er})[^。；]{{0,6}}(?:提出|决定)?解除", s[:lm.start() + 2]):
             return [Hit(evidence=s.strip(), sentence=sent)]
-        if re.search(rf"(?:{ee})[^。；]{{0,20}}(?:不得|不能|不可|不允许)[^。；]{{0,10}}(?:辞职|辞工|离职|提出解除|提前解除|解除(?:本|劳动)?合同)", s):
+        # the worker must be the subject of 不得: 乙方有权拒绝，甲方不得因此解除本合同 binds the employer
+        if re.search(rf"(?:{ee})(?:(?!{er})[^。；，,]){{0,20}}(?:不得|不能|不可|不允许)[^。；]{{0,10}}(?:辞职|辞工|离职|提出解除|提前解除|解除(?:本|劳动)?合同)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
         for m in re.finditer(rf"提前\s*(?P<n>{_LF_NUMW})\s*(?P<u>个月|日|天|周|星期|月|工作日)", s):
             if _lf_actor(s, m.start(), er, ee, 30) == "er" and not re.search(r"辞职|辞工|离职", s):
@@ -3431,6 +3439,8 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``params["min_one_side"]`` (default 2) such sentences, the other none and there is no
     mutual breach clause (``任何一方违约的…``).
     """
+    if ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议"):
+        return []  # an employer's breaches have statutory consequences (劳动合同法第三十八条、第四十六条、第八十五条) and a worker's are limited by 第二十五条: the labour checks judge them
     sides = _per_doc(ctx, "breach_sides", lambda: _breach_sides(ctx))
     if sides["mutual"]:
         return []
