@@ -27,7 +27,10 @@ clause a risk and on which article) and ``scope: document`` (at most one finding
 document: for absence checks such as "IP ownership never agreed", reported once, at the
 clause where the term belongs, not once per clause that mentions the topic) and ``yields:
 true`` (a general norm — a claim or defence waived in advance — that is not reported on a
-sentence a check of another category already reports: the specific check names the risk).
+sentence a check of another category already reports: the specific check names the risk)
+and ``type_statutes`` (contract type → statute references cited first for a contract of
+that type: the general norm of a check is 民法典第五百六十五条, its specific rule in a
+finance lease 第七百五十二条).
 
 Stance: for a one-sided check, the party the sentence favours is read from it (``X有权``,
 ``向X支付``, ``X不承担``). Reviewing for that party lowers the severity one level but keeps
@@ -80,6 +83,20 @@ class Check:
     scope: str = "clause"
     reader: str = ""
     yields: bool = False
+    type_statutes: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def statutes_for(self, contract_type: str | None) -> tuple[StatuteRef, ...]:
+        """The references a finding of this check cites in a contract of ``contract_type``:
+        that type's own rules first (``type_statutes``), then the general ``statutes``."""
+        extra = self.type_statutes.get(contract_type or "", ())
+        return tuple(extra) + tuple(r for r in self.statutes if r not in extra)
+
+    def all_statutes(self) -> tuple[StatuteRef, ...]:
+        """Every reference the check may cite, whatever the contract type (for pinning)."""
+        out = list(self.statutes)
+        for refs in self.type_statutes.values():
+            out += [r for r in refs if r not in out]
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -142,7 +159,7 @@ def unpinned_refs(playbook: Playbook) -> list[str]:
     Returns:
         One line per (check, reference): ``"<check id>: 《law》第N条 has no phrase"``.
     """
-    return [f"{c.id}: 《{r.law}》第{r.article}条 has no phrase" for c in playbook.checks for r in c.statutes
+    return [f"{c.id}: 《{r.law}》第{r.article}条 has no phrase" for c in playbook.checks for r in c.all_statutes()
             if not r.phrase]
 
 
@@ -164,6 +181,8 @@ def _parse_check(raw: dict, source: str) -> Check:
             explanation=raw["explanation"].strip(),
             suggestion=raw["suggestion"].strip(),
             statutes=tuple(_statute_ref(s) for s in raw.get("statutes", []) or ()),
+            type_statutes={str(t): tuple(_statute_ref(s) for s in refs or ())
+                           for t, refs in (raw.get("type_statutes") or {}).items()},
             detector=raw.get("detector", "pattern"),
             all=_compile(raw.get("all")),
             any=_compile(raw.get("any")),
@@ -315,7 +334,8 @@ def _applies(check: Check, clause: Clause, ctx: ScreenContext) -> bool:
     return not any(rx.search(clause.text) for rx in check.clause_none)
 
 
-def _finding(check: Check, clause: Clause, evidence: str, severity: Severity) -> Finding:
+def _finding(check: Check, clause: Clause, evidence: str, severity: Severity,
+             contract_type: str | None = None) -> Finding:
     return Finding(
         check_id=check.id,
         category=check.category,
@@ -324,7 +344,7 @@ def _finding(check: Check, clause: Clause, evidence: str, severity: Severity) ->
         title=check.title,
         explanation=check.explanation,
         suggestion=check.suggestion,
-        statutes=check.statutes,
+        statutes=check.statutes_for(contract_type),
         evidence=evidence[:300],
     )
 
@@ -362,7 +382,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                         continue
                     severity = apply_stance(check, check.severity, sent, ctx)
                     if severity is not None:
-                        findings.append(_finding(check, clause, evidence, severity))
+                        findings.append(_finding(check, clause, evidence, severity, ctx.contract_type))
                     break
                 if check.scope == "document" and findings and findings[-1].check_id == check.id:
                     break
@@ -386,7 +406,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 severity = apply_stance(check, hit.severity or check.severity, hit.sentence, ctx)
                 if severity is None:
                     continue
-                f = _finding(check, clause, hit.evidence, severity)
+                f = _finding(check, clause, hit.evidence, severity, ctx.contract_type)
                 if hit.explanation:
                     f = f.model_copy(update={"explanation": hit.explanation})
                 findings.append(f)

@@ -158,7 +158,7 @@ def priority_laws(store, playbook: Playbook) -> list[str]:
     """
     counts: dict[str, int] = {}
     for check in playbook.checks:
-        for ref in check.statutes:
+        for ref in check.all_statutes():
             if law := store.resolve_law(ref.law):
                 counts[law] = counts.get(law, 0) + 1
     ordered = sorted(counts, key=lambda law: (-counts[law], law))
@@ -260,7 +260,7 @@ def check_playbook_refs(index, playbook: Playbook, as_of=None) -> dict:
 
     report: dict = {"pinned": 0, "unpinned": 0, "moved": [], "refused": [], "results": []}
     for check in playbook.checks:
-        for ref in check.statutes:
+        for ref in check.all_statutes():
             result = pin(index.store, ref.law, ref.article, ref.phrase, as_of)
             report["results"].append((check.id, result))
             if result.status == "pinned":

@@ -276,3 +276,17 @@ def test_a_checks_lawful_exceptions_veto_its_structural_reader():
     assert any(rx.search("租赁物") for rx in check.none)
     text = "承租人占有租赁物期间，租赁物造成他人人身损害的，出租人不承担责任。"
     assert "liability.injury_or_gross_negligence" not in _screen_all(text, "融资租赁合同", Category.liability_limitation)
+
+
+def test_a_check_cites_the_specific_rule_of_the_contract_type_first():
+    # GIVEN a clause that ends a finance lease on non-payment with no notice (general rule
+    # 民法典第五百六十五条; the finance-lease rule 第七百五十二条 needs a demand first)
+    example = {"text": "承租人逾期支付任何一期租金的，本合同自动解除，出租人无需另行通知。", "type": "融资租赁合同"}
+    # WHEN it is screened in a finance lease and in a sale contract
+    in_lease = _run("termination.without_notice", example)
+    in_sale = _run("termination.without_notice", {**example, "type": "买卖合同"})
+    # THEN the finance lease cites 第七百五十二条 first and the general rule after it; the sale only the general rule
+    assert [r.article for r in in_lease[0].statutes] == [752, 565]
+    assert [r.article for r in in_sale[0].statutes] == [565]
+    # and pinning sees every reference a check may cite
+    assert 752 in {r.article for r in CHECKS["termination.without_notice"].all_statutes()}
