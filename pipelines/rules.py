@@ -805,6 +805,8 @@ _C_PAYER_JUDGEMENT = re.compile(
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,10}(?:审批|决策)[^，。；]{0,4}(?:进度|情况|安排|流程|结果)"
     r"|(?:资金|财务|预算)(?:情况|状况)?[^。；，]{0,4}(?:允许|宽裕|许可|到位|充裕|落实)(?:时|后|的情况下|前提下)"
     r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程)?(?:完成|通过|完毕|同意)?(?:后|之后|为准)"
+    # the payer's own budget or funding step as the trigger: 在其年度预算批复后安排支付
+    r"|(?:其|自身|甲方|买方|发包人|公司)?(?:的)?(?:年度|项目|专项)?(?:预算|资金|拨款|经费)[^。；，]{0,4}(?:批复|下达|审批|批准|到位|落实|拨付)(?:后|之后|以后|时)"
     r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
     r"|(?:有权)?(?:视情况|酌情|自行决定|根据需要)(?:暂缓|延期|推迟|分期|决定)?(?:支付|付款)")
 _C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主)|最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|发包方|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
@@ -2434,9 +2436,12 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     which = params.get("missing", "period")
     creates = r"保证人|担保人|连带责任保证|连带保证|保证担保|一般保证|(?:提供|承担)[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)"
+    if not re.search(r"抵押|质押|质权|留置|担保物|保证金|定金", ctx.text):
+        # a person's undertaking to answer for the debt with no collateral anywhere: 提供担保 is a guarantee (保证)
+        creates += r"|(?:提供|承担)[^。；]{0,4}担保(?:责任)?(?!金|物|函|财产)"
 
     def _creates(text: str) -> bool:
-        return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权", s)
+        return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权|还款|偿还|清偿|付款义务", s)
                    and not re.search(r"质量保证|保证金|保证书|保修", s) for s in _split(text))
 
     if not _creates(clause.text):
@@ -3152,7 +3157,9 @@ def limitation_period_altered(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 # a period agreed for suing or arbitrating, the right lost after it — a limitation period
 # in all but name: 应在交付之日起一年内提起索赔诉讼，逾期即丧失诉权
-_LIMIT_TO_SUE = re.compile(rf"{_NUM}\s*(?:个月|月|年|日|天)(?:内|之内|以内)[^。；]{{0,16}}(?:起诉|诉讼|仲裁)[^。；]{{0,20}}(?:逾期|超过|届满|过期)[^。；]{{0,10}}(?:丧失|不得|无权|视为放弃|放弃|不再)[^。；]{{0,8}}(?:诉权|起诉|诉讼|胜诉权|请求权|仲裁|权利)")
+_LIMIT_TO_SUE = re.compile(rf"{_NUM}\s*(?:个月|月|年|日|天)(?:内|之内|以内)[^。；]{{0,16}}(?:起诉|诉讼|仲裁)[^。；]{{0,20}}(?:逾期|超过|届满|过期)[^。；]{{0,10}}(?:丧失|不得|无权|视为放弃|放弃|不再)[^。；]{{0,8}}"
+                           # the right lost, or the other side's liability gone (逾期卖方不再承担任何责任)
+                           r"(?:诉权|起诉|诉讼|胜诉权|请求权|仲裁|权利|[^。；]{0,8}(?:承担|负)[^。；]{0,4}(?:任何)?(?:责任|赔偿))")
 
 
 _R_LOSS = r"(?:间接(?:性)?(?:损失|损害)|间接性|后果性(?:损失|损害)?|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
