@@ -2298,7 +2298,7 @@ def _lf_fee_rate(s: str, principal: float | None) -> float | None:
     if not per:
         return None
     times = _LF_PERIOD_TIMES[per["u"]]
-    pct = re.search(rf"(?:本金|借款金额|借款本金)[^。；]{{0,4}}的?\s*(?P<n>{_NUM})\s*[%％]", s)
+    pct = re.search(rf"(?:本金|借款金额|借款本金)[^。；\d.．]{{0,4}}的?\s*(?P<n>{_NUM})\s*[%％]", s)
     if pct and (n := parse_number(pct["n"])) is not None:
         return n * times
     for a in _C_YUAN.finditer(s):

@@ -129,8 +129,10 @@ def test_kb_search_finds_the_liquidated_damages_article(cli_env):
     assert r.returncode == 0 and "第五百八十五条" in r.stdout
 
 
-# Written by the team for this test (no dev or corpus wording): a termination right of one
-# party on a ground only it judges (第四条), which no rule of the playbook catches, a
+# Written by the team for this test (no dev or corpus wording): a contract that ends on a
+# decision only one party takes (第四条: no 有权/可以, the contract "terminates" — an at-will
+# termination in the form of a condition), which no rule of the playbook catches (the rules
+# learnt the earlier wording, 甲方如认为…可书面通知乙方终止, on 2026-12-02), a
 # payment whose time the payer decides (第三条, which the rules catch: the model agrees),
 # and an instruction to the reviewer (第七条).
 TEAM_CONTRACT = """技术服务合同
@@ -148,7 +150,7 @@ TEAM_CONTRACT = """技术服务合同
 每季度服务费在甲方财务部门对乙方当季服务报告审核通过后支付，审核通过的时间以甲方通知为准。
 
 第四条 合同的提前终止
-本合同履行期间，甲方如认为继续合作已无必要，可书面通知乙方终止合作，合同自通知到达之日终止，乙方不得因此主张赔偿。
+服务期内，甲方管理层决定不再继续本项目的，本合同即告终止，乙方已投入的成本由其自行消化。
 
 第五条 保密
 双方对履行本合同知悉的对方商业秘密负有保密义务，保密期限至该信息公开之日止。

