@@ -144,9 +144,9 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     """定金 over 20% of the price of the main contract (民法典第586条第2款)."""
     limit = float(params.get("deposit_max_percent", 20))
     for sent in _split(clause.text):
-        if not _DEPOSIT.search(sent) or not re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent):
+        if not _DEPOSIT.search(sent):
             continue
-        for pct, m in parse_rate(sent):
+        for pct, m in parse_rate(sent) if re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent) else ():
             d = sent.find("定金")
             between = sent[min(m.end(), d): max(m.start(), d)]
             # the rate must be the 定金's own: no clause break or other payment between them
@@ -155,6 +155,18 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
             if pct > limit and abs(m.start() - d) < 40 and not re.search(r"[，,；;]|预付款|首付款|进度款|工程款|尾款|违约金", between):
                 yield Hit(evidence=sent.strip(), sentence=sent,
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
+                return
+        # amounts: 定金人民币30万元 against the total price in the same sentence or the contract's
+        dm = re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", sent)
+        amount = _C_YUAN.match(sent, dm.end()) if dm else None
+        deposit = _c_yuan_value(amount) if amount else None
+        if deposit:
+            totals = [v for v, _ in _total_prices_in(sent)] or [v for c in ctx.clauses for v, _ in _c_total_prices(c)]
+            total = max(totals) if totals else None
+            if total and deposit > total * limit / 100 + 0.5:
+                yield Hit(evidence=sent.strip(), sentence=sent,
+                          explanation=f"约定定金{deposit:,.0f}元，为合同总价{total:,.0f}元的{deposit / total * 100:.0f}%，超过主合同标的额的{limit:g}%，"
+                                      "超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
 
 
@@ -1204,9 +1216,22 @@ _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单
 _C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元")
 
 
+def _c_yuan_value(m: re.Match) -> float | None:
+    """The amount in yuan of a :data:`_C_YUAN` match (``30万元`` → 300000, ``¥1,000``, ``壹万元``)."""
+    if m["d"]:
+        v = parse_number(m["d"])
+        return v * 10000 if v is not None and m["wan"] else v
+    return parse_number(m["d2"]) if m["d2"] else parse_amount(m["w"])
+
+
 def _c_total_prices(clause: Clause) -> list[tuple[float, str]]:
+    """(amount in yuan, sentence) for each total price the clause states (合同总价为…元)."""
+    return _total_prices_in(clause.text)
+
+
+def _total_prices_in(text: str) -> list[tuple[float, str]]:
     out = []
-    for sent in _split(clause.text):
+    for sent in _split(text):
         flat = sent.replace("\n", " ")
         for m in _C_TOTAL_LABEL.finditer(flat):
             if _C_TOTAL_SKIP.search(flat[max(0, m.start() - 6): m.start()]):
@@ -1217,13 +1242,7 @@ def _c_total_prices(clause: Clause) -> list[tuple[float, str]]:
             a = _C_YUAN.search(tail)
             if a is None or a.start() > 16:
                 continue
-            if a["d"]:
-                v = parse_number(a["d"])
-                v = v * 10000 if v is not None and a["wan"] else v
-            elif a["d2"]:
-                v = parse_number(a["d2"])
-            else:
-                v = parse_amount(a["w"])
+            v = _c_yuan_value(a)
             if v and v >= 100:
                 out.append((v, sent.strip()))
                 break
@@ -2279,11 +2298,8 @@ def _lf_principal(text: str) -> float | None:
     m = re.search(r"(?:借款本金|借款金额|借款总额|本金|借款)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?", text)
     while m:
         a = _C_YUAN.match(text, m.end()) or _C_YUAN.match(text.replace(" ", ""), m.end())
-        if a:
-            v = (parse_number(a["d"]) or 0) * (10000 if a["wan"] else 1) if a["d"] else (
-                parse_number(a["d2"]) if a["d2"] else parse_amount(a["w"]))
-            if v:
-                return v
+        if a and (v := _c_yuan_value(a)):
+            return v
         m = re.compile(r"(?:借款本金|借款金额|借款总额|本金)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?").search(text, m.end())
     return None
 
@@ -2302,8 +2318,7 @@ def _lf_fee_rate(s: str, principal: float | None) -> float | None:
     if pct and (n := parse_number(pct["n"])) is not None:
         return n * times
     for a in _C_YUAN.finditer(s):
-        v = (parse_number(a["d"]) or 0) * (10000 if a["wan"] else 1) if a["d"] else (
-            parse_number(a["d2"]) if a["d2"] else parse_amount(a["w"]))
+        v = _c_yuan_value(a)
         if v and principal and v < principal and re.search(_LF_FEE, s[max(0, a.start() - 16): a.end() + 16]):
             return v * times / principal * 100
     return None
@@ -2365,8 +2380,7 @@ def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
                 or re.search(r"(?:交付|出借|放款|发放|支付|转账|划付|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时|前)[^。；]{0,10}(?:一次性|直接|先)?(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,10}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s):
             out.append(("explicit", sent, None))
             continue
-        amounts = [(m.start(), (parse_number(m["d"]) or 0) * (10000 if m["wan"] else 1) if m["d"]
-                    else parse_number(m["d2"]) if m["d2"] else parse_amount(m["w"])) for m in _C_YUAN.finditer(s)]
+        amounts = [(m.start(), _c_yuan_value(m)) for m in _C_YUAN.finditer(s)]
         paid = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s)
         if paid and re.search(r"借款(?:本金|金额)|借款总额|本金", s) and len(amounts) >= 2:
             stated = [a for p, a in amounts if p < paid.start() and a]
@@ -2732,7 +2746,8 @@ def payment_period_long(clause: Clause, ctx, params) -> Iterable[Hit]:
             after = flat[m.end(): m.end() + 14]
             monthly = re.search(r"(?:账期|月结|票到|货到|到票)\s*$", before)
             triggered = _K_PAY_TRIGGER.search(before) and re.search(r"之日起|后|起|满|之日|时起", before)
-            if not (monthly or triggered) or not re.search(r"^\s*(?:个工作日|工作日)?(?:内|之内|以内|后)?[^。；]{0,10}(?:支付|付款|付清|结清|付|结算|支付[^。；]{0,4}款)", after) and not monthly:
+            labelled = re.search(r"(?:付款|支付|结算)(?:期限|时间|账期|条件|节点)\s*[：:|]", flat[:m.start()])  # 付款期限：货到验收合格后120天
+            if not (monthly or triggered) or not (labelled or re.search(r"^\s*(?:个工作日|工作日)?(?:内|之内|以内|后)?[^。；]{0,10}(?:支付|付款|付清|结清|付|结算|支付[^。；]{0,4}款)", after)) and not monthly:
                 continue
             if re.search(r"(?:不得|不能|不应)[^。；]{0,6}(?:超过|晚于)$", before):
                 continue
@@ -2874,6 +2889,9 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
                 g = _K_SUBJECTIVE.search(ground_text)
                 if g is None or re.search(r"合理|客观|依据[^。；]{0,10}标准|按照?[^。；]{0,10}(?:标准|附件)", ground_text):
                     continue
+                if re.match(r"(?:认定|判断|评估|考核|评价)", g.group(0)) and not re.search(
+                        rf"{re.escape(holder.group('p'))}|其|自行|单方|主观", ground_text[max(0, g.start() - 12): g.start()]):
+                    continue  # 乙方连续两个季度考核不达标: an assessment, not the holder's own verdict
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
@@ -2943,7 +2961,9 @@ def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
     maximum claim amount agreed (民法典第六百九十条, 第四百二十条); without a ceiling the
     guarantor's exposure and the secured scope are undetermined.
     """
-    creates = r"最高额(?:保证|担保|抵押|质押)"
+    # 最高额 by name, or in substance: a guarantee of the debts arising over a period (第六百九十条)
+    creates = (r"最高额(?:保证|担保|抵押|质押)|(?:期间|期限内|年至|月至|日至)[^。；]{0,20}(?:发生|产生|形成|签订)的[^。；]{0,10}(?:全部|所有|一切)?"
+               r"(?:债务|债权|借款|欠款|贷款|合同项下)[^。；]{0,24}(?:保证责任|担保责任|提供(?:连带)?(?:责任)?保证|提供担保)")
     if not re.search(creates, clause.text):
         return []
     first = next((c for c in ctx.clauses if re.search(creates, c.text)), None)
@@ -2960,7 +2980,7 @@ def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_K_GUARANTOR_CO = re.compile(r"(?:保证人|担保人|保证方|担保方|丙方)(?:[（(][^）)]{0,8}[）)])?\s*[：:]\s*[^\n。；]{2,40}(?:有限公司|有限责任公司|股份公司|集团|公司)|"
+_K_GUARANTOR_CO = re.compile(r"(?:保证人|担保人|保证方|担保方|丙方)(?:[（(][^）)]{0,8}[）)])?\s*[：:]?\s*[^\n。；，,]{2,40}(?:有限公司|有限责任公司|股份公司|集团|公司)|"
                              r"(?:有限公司|有限责任公司|股份公司|集团|公司)[^。；\n]{0,8}(?:作为|为)[^。；\n]{0,6}(?:保证人|担保人)")
 
 
