@@ -1425,10 +1425,13 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
     if not _lf_employment_doc(ctx):
         return []
     er, ee = _lf_roles(ctx)
-    clause_nc = re.search(r"竞业|服务期|专项培训|培训费", clause.text)
+    # a 服务期 carries a 违约金 only for training the employer paid for (第22条): with no
+    # training anywhere in the contract, 未满服务期离职…支付违约金 is the penalty 第25条 forbids
+    trained = bool(re.search(r"培训", ctx.text))
+    clause_nc = re.search(r"竞业|专项培训|培训费", clause.text) or (trained and re.search(r"服务期", clause.text))
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"服务期|专项培训|培训费|培训服务|竞业", s):
+        if re.search(r"专项培训|培训费|培训服务|竞业", s) or (trained and "服务期" in s):
             continue
         conf_only = "保密" in s and "竞业" not in s
         if clause_nc and not conf_only and re.search(r"本条|本协议|上述|前款|前述|该项|此项", s):
@@ -2151,7 +2154,8 @@ def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(rf"{_LF_PROCESSOR}[^。；]{{0,12}}(?:不承担|不负责|不负|免除|概不负责)[^。；]{{0,15}}(?:数据安全|信息安全|安全保护|安全保障|保护义务|泄露|泄漏|丢失)", s) \
                 or re.search(rf"(?:泄露|泄漏|丢失|被窃|被攻击|黑客)[^。；]{{0,25}}{_LF_PROCESSOR}[^。；]{{0,4}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
-                or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s):
+                or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s) \
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,30}}(?:泄露|泄漏|丢失|被窃|攻击|入侵)[^。；]{{0,10}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s):
             if not re.search(r"(?:甲方|委托方)(?:原因|过错|提供的系统)|不可抗力", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return _dpa_term_missing(ctx, clause, r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", r"义务|安全|保护",
@@ -2897,7 +2901,7 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _K_RISK = re.compile(r"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{0,20}(?:转移(?:至|给|到)?|转由|即由|由)(?:买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人)")
-_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
+_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|出库|离库|出仓|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
 _K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|承运人|交运|提单")
 
 
