@@ -25,6 +25,8 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Body, Depends, FastAPI, HTTPException, Path, Query, Request, Response
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
@@ -76,6 +78,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(intake.BadRequest)
     async def _bad_request(request: Request, exc: intake.BadRequest):
         return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(request: Request, exc: RequestValidationError):
+        # 422 with where and why, not the offending input: FastAPI's default echoes it, and an
+        # input such as a bare JSON Infinity cannot be written back as JSON (a 500 instead)
+        errors = [{k: e[k] for k in ("loc", "msg", "type") if k in e} for e in exc.errors()]
+        return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
 
     def get_session():
         with Session(engine_for(settings.db_url)) as session:
