@@ -1217,11 +1217,13 @@ _C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s
 
 
 def _c_yuan_value(m: re.Match) -> float | None:
-    """The amount in yuan of a :data:`_C_YUAN` match (``30万元`` → 300000, ``¥1,000``, ``壹万元``)."""
-    if m["d"]:
-        v = parse_number(m["d"])
-        return v * 10000 if v is not None and m["wan"] else v
-    return parse_number(m["d2"]) if m["d2"] else parse_amount(m["w"])
+    """The amount in yuan of a :data:`_C_YUAN` or :data:`_LF_MONEY` match (``30万元`` →
+    300000, ``¥1,000``, ``壹万元``)."""
+    g = m.groupdict()
+    if g.get("d"):
+        v = parse_number(g["d"])
+        return v * 10000 if v is not None and g.get("wan") else v
+    return parse_number(g["d2"]) if g.get("d2") else parse_amount(g["w"])
 
 
 def _c_total_prices(clause: Clause) -> list[tuple[float, str]]:
@@ -1749,13 +1751,6 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
 _LF_MONEY = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+)元")
 
 
-def _lf_money(m: re.Match) -> float | None:
-    if m["d"]:
-        v = parse_number(m["d"])
-        return v * 10000 if v is not None and m["wan"] else v
-    return parse_amount(m["w"])
-
-
 def _lf_monthly_wage(text: str) -> float | None:
     """The agreed monthly wage stated in the contract (月工资/月薪/基本工资 …, or 年薪/12),
     not a probation wage; ``None`` when it is not stated."""
@@ -1766,12 +1761,12 @@ def _lf_monthly_wage(text: str) -> float | None:
         m = re.search(r"(?:转正后|试用期满后|正式)?(?:的)?(?:月工资|月薪|月基本工资|基本工资|工资标准|月收入|月薪酬|每月工资|工资为每月|每月(?:支付)?(?:工资|薪酬))[^。；]{0,12}?", s)
         if m:
             mm = _LF_MONEY.search(s, m.end() - 1)
-            if mm and mm.start() - m.end() < 14 and (v := _lf_money(mm)) and v >= 500:
+            if mm and mm.start() - m.end() < 14 and (v := _c_yuan_value(mm)) and v >= 500:
                 return v
         m = re.search(r"年薪[^。；]{0,8}?", s)
         if m:
             mm = _LF_MONEY.search(s, m.end() - 1)
-            if mm and mm.start() - m.end() < 10 and (v := _lf_money(mm)) and v >= 6000:
+            if mm and mm.start() - m.end() < 10 and (v := _c_yuan_value(mm)) and v >= 6000:
                 return v / 12
     return None
 
@@ -1791,7 +1786,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
             if pct < 80 and not re.search(r"个人|社会保险|公积金|加班", s[max(0, m.start() - 12): m.start()]):
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"试用期工资为正式工资的{pct:g}%，低于劳动合同法第二十条规定的80%下限。")]
-        amounts = [(m.start(), _lf_money(m)) for m in _LF_MONEY.finditer(s)]
+        amounts = [(m.start(), _c_yuan_value(m)) for m in _LF_MONEY.finditer(s)]
         amounts = [(p, a) for p, a in amounts if a and a >= 300]
         if not amounts:
             continue
@@ -1852,7 +1847,7 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
         if re.search(r"竞业|补偿", s) and re.search(r"每月|按月|月补偿", s) and not re.search(r"平均工资|月工资的|工资的", s):
             mm = next((m for m in _LF_MONEY.finditer(s) if "补偿" in s[max(0, m.start() - 25): m.start()]), None)
             wage = _lf_monthly_wage(ctx.text)
-            if mm and wage and (v := _lf_money(mm)) and v < 0.3 * wage - 0.5:
+            if mm and wage and (v := _c_yuan_value(mm)) and v < 0.3 * wage - 0.5:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"竞业限制补偿每月{v:,.0f}元，为合同约定月工资{wage:,.0f}元的{v / wage:.0%}，低于离职前十二个月平均工资30%的司法标准（劳动争议解释（一）第三十六条）。")]
         if re.search(r"补偿", s) and re.search(r"平均工资|月工资|工资", s):
@@ -2346,10 +2341,12 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
     cap = 4 * lpr
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        fee = _lf_fee_rate(s, _lf_principal(ctx.text or clause.text))
+        fee = _lf_fee_rate(s, _per_doc(ctx, "loan_principal", lambda: _lf_principal(ctx.text or clause.text))) \
+            if re.search(_LF_FEE, s) else None
         if fee:
-            rates = [r for c in ctx.clauses for t in _split(c.text)
-                     if not re.search(r"违约金|逾期|罚息", t) for r in _lf_annual_rates(t.replace("\n", ""))]
+            rates = _per_doc(ctx, "loan_rates", lambda: [r for c in ctx.clauses for t in _split(c.text)
+                                                         if not re.search(r"违约金|逾期|罚息", t)
+                                                         for r in _lf_annual_rates(t.replace("\n", ""))])
             interest = max([r for r in rates if r <= 100] or [0.0])
             if interest + fee > cap + 1e-6:
                 return [Hit(evidence=s.strip(), sentence=sent,
@@ -3509,14 +3506,7 @@ def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
             label, prev = flat[max(prev, m.start() - 20): m.start()], m.end()
             if not _R_INSTALMENT.search(label) or re.search(r"总价|总额|合计|总计|共计|总金额|合同金额|合同价款|大写", label):
                 continue
-            if m["d"]:
-                v = parse_number(m["d"])
-                v = v * 10000 if v is not None and m["wan"] else v
-            elif m["d2"]:
-                v = parse_number(m["d2"])
-            else:
-                v = parse_amount(m["w"])
-            if v:
+            if v := _c_yuan_value(m):
                 amounts.append((v, flat))
     if len(amounts) < 2:
         return []
