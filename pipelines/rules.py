@@ -140,6 +140,22 @@ def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
 _DEPOSIT = re.compile(r"定金")
 
 
+_K_NAMED_PRICE = re.compile(r"(?:转让|买卖|采购|购买|成交|交易|房屋|房产|工程|项目|货物|设备|股权)?(?:总价款|总价|总金额|总额|价款|成交价|价格)(?:为|是|共计|合计|：|:)?\s*(?:人民币|¥|￥)?\s*")
+
+
+def _named_prices_in(sentence: str) -> list[float]:
+    """Amounts in yuan that a sentence names as a price (``房屋转让总价为人民币280万元``):
+    a looser reading than :func:`_total_prices_in`, for comparing one sentence's own
+    figures (a 定金 against the price it secures)."""
+    out = []
+    for m in _K_NAMED_PRICE.finditer(sentence):
+        a = _C_YUAN.match(sentence, m.end())
+        v = _c_yuan_value(a) if a else None
+        if v and v >= 100:
+            out.append(v)
+    return out
+
+
 def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     """定金 over 20% of the price of the main contract (民法典第586条第2款)."""
     limit = float(params.get("deposit_max_percent", 20))
@@ -161,7 +177,8 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         amount = _C_YUAN.match(sent, dm.end()) if dm else None
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
-            totals = [v for v, _ in _total_prices_in(sent)] or [v for c in ctx.clauses for v, _ in _c_total_prices(c)]
+            totals = ([v for v, _ in _total_prices_in(sent)] or _named_prices_in(sent)
+                      or [v for c in ctx.clauses for v, _ in _c_total_prices(c)])
             total = max(totals) if totals else None
             if total and deposit > total * limit / 100 + 0.5:
                 yield Hit(evidence=sent.strip(), sentence=sent,
@@ -634,6 +651,48 @@ def working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation="约定的工作时间超过劳动法规定的每日八小时、每周四十四小时标准，或未保证每周至少休息一日。")]
     return []
 
+# where the immovable lies: 本工程（位于江苏省苏州市吴中区）, 租赁房屋坐落于成都市武侯区, 工程地点：…
+_K_PROPERTY_PLACE = re.compile(r"(?:房屋|房产|物业|工程|项目|租赁物|标的物|不动产|场地|厂房|商铺|写字楼|房地产)[^。；，\n]{0,8}?"
+                               r"(?:位于|坐落于?|座落于?|地处|地址|地点|坐落位置)(?:在|为|是|：|:)?\s*(?P<loc>[\u4e00-\u9fff]{2,30})")
+# an agreed forum by its own place: 由甲方住所地人民法院 / 提交北京市海淀区人民法院
+_K_FORUM = re.compile(r"(?P<c>[^，。；]{0,24}?)(?:中级|基层|高级)?人民法院")
+_K_FORUM_BY_PARTY = re.compile(r"(?:住所地|所在地|注册地|经营地|签订地|签约地)(?:的)?(?:即)?[^，。；]{0,16}?(?:人民)?法院")
+_K_FORUM_LAWFUL = re.compile(r"(?:工程|项目|不动产|房屋|租赁物|标的物|房产|物业|工程项目|租赁房屋)(?:的)?(?:所在地|坐落地)")
+
+
+def _admin_names(text: str) -> set[str]:
+    """The two characters before each 省/市/区/县 in ``text`` (``江苏省苏州市吴中区`` ->
+    {江苏, 苏州, 吴中}): enough to tell two places apart without a gazetteer."""
+    return set(re.findall(r"([\u4e00-\u9fff]{2})(?:省|市|区|县)", text))
+
+
+def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A court chosen for a dispute over an immovable that is not the court where the
+    immovable lies: a party's domicile or the place of signing (``由出租人住所地人民法院管辖``),
+    or a named court of another place than the property's (``本工程位于苏州市吴中区`` …
+    ``提交北京市海淀区人民法院``).
+
+    Norm: disputes over immovables, construction contracts and leases of buildings included,
+    are for the court where the immovable lies alone (民事诉讼法第三十四条第一项; 民诉法解释
+    第二十八条); a choice of another court is void. Arbitration is not a court and is not
+    judged here; a named court of the same city or district as the property is not flagged,
+    nor is one whose place cannot be told from the contract's text.
+    """
+    where = _K_PROPERTY_PLACE.search(clause.text) or _per_doc(ctx, "property_place", lambda: _K_PROPERTY_PLACE.search(ctx.text))
+    place = _admin_names(where.group("loc")) if where else set()
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if "仲裁" in flat or "法院" not in flat or _K_FORUM_LAWFUL.search(flat):
+            continue
+        if _K_FORUM_BY_PARTY.search(flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+        for m in _K_FORUM.finditer(flat):
+            court = _admin_names(m.group("c"))
+            if place and court and not court & place:
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
 
 DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
     "payment_shares": payment_shares,
@@ -712,11 +771,13 @@ _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，
                              r"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{0,6}(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|合同金额)"
                              r"|(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费)[^。；，]{0,6}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
-_C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
+_C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
+                                  # the time first: 以供货时甲方公布的价格表为准
+                                  rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?:届时|当时|当期|供货时|发货时|下单时|订货时|结算时)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
 # the price as the topic, fixed by one party in the same part: 租金每年由出租人根据市场水平确定
 _C_PRICE_SET_BY = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|许可费|物业费|运费|管理费)[^。；，]{{0,12}}由(?P<p>{_C_PARTY})(?!与|和|及)[^。；，]{{0,24}}(?:确定|决定|调整|核定|制定|指定|公布)")
-_C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)[^，。；不未无]{{0,4}}(?:对|就)?{_C_FEE}[^，。；不未无]{{0,6}}(?:进行|作出|予以)?(?:调整|上调|变更|修改)"
-                           rf"|(?:有权|可以|可(?!能)|保留)[^，。；不未无]{{0,4}}(?:调整|上调|变更|修改)[^，。；]{{0,4}}{_C_FEE}")
+_C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:对|就)?{_C_FEE}[^，。；不未无]{{0,6}}(?:进行|作出|予以)?(?:调整|上调|变更|修改|更新)"
+                           rf"|(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:调整|上调|变更|修改|更新)[^，。；]{{0,4}}{_C_FEE}")
 # the price named after one party's act: 以买方确认的价格为准, 按出租人公布的租金标准执行
 _C_PRICE_OF_ONE = re.compile(rf"(?:以|按|依|按照|依照)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:确认|确定|决定|核定|报价|公布|发布|通知|指定|调整后)的?(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|供货价|结算价)[^。；，]{{0,4}}(?:为准|执行|结算|计算)")
 # agreement first, one party's word when it fails: 协商不成的，以买方确认的价格为准 — the
@@ -816,7 +877,9 @@ _C_PAYER_JUDGEMENT = re.compile(
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,6}(?:资金|财务|预算|现金流|回款)[^，。；]{0,4}(?:情况|状况|安排|计划|到位|能力)"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,10}(?:审批|决策)[^，。；]{0,4}(?:进度|情况|安排|流程|结果)"
     r"|(?:资金|财务|预算)(?:情况|状况)?[^。；，]{0,4}(?:允许|宽裕|许可|到位|充裕|落实)(?:时|后|的情况下|前提下)"
-    r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程)?(?:完成|通过|完毕|同意)?(?:后|之后|为准)"
+    r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程|程序|手续)?(?:全部|均|已经?)?(?:完成|通过|完毕|同意|办结)?(?:后|之后|为准)"
+    # the payer's own approval time stops the clock: 审批期间不计入付款期限
+    r"|(?:审批|审核|流转|报批)(?:期间|时间|周期)[^。；，]{0,4}(?:不计入|不计算在|不包括在|不算入)"
     # the payer's own budget or funding step as the trigger: 在其年度预算批复后安排支付
     r"|(?:其|自身|甲方|买方|发包人|公司)?(?:的)?(?:年度|项目|专项)?(?:预算|资金|拨款|经费)[^。；，]{0,4}(?:批复|下达|审批|批准|到位|落实|拨付)(?:后|之后|以后|时)"
     r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
@@ -1211,7 +1274,9 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:总价款|总价|总金额|总额|价款总额|价款|金额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?")
+_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:总价款|总价|总金额|总额|价款总额|价款|金额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
+                            # the whole consideration summed in a price list: 服务费合计（含税）：…
+                            r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
 _C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元")
 
@@ -2173,7 +2238,8 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         m = re.search(abroad, s)
-        if not m or not re.search(verb, s) or not re.search(r"个人信息|个人数据|用户(?:数据|信息)|客户(?:数据|信息)|员工(?:个人)?信息|数据", s):
+        if not m or not re.search(verb, s) or not re.search(r"个人信息|个人数据|用户(?:数据|信息)|客户(?:数据|信息)|员工(?:个人)?信息|数据"
+                                                              r"|姓名|手机号|电话号码|身份证|住址|联系方式|订单信息|账户信息|银行账号|位置信息", s):
             continue
         if re.search(r"(?:存储|储存|保存|留存)(?:于|在)(?:中国)?(?:境内|中华人民共和国境内|中国大陆)|境内(?:存储|储存)", s) and not re.search(r"(?:可|有权|可以)[^。；]{0,20}" + abroad, s):
             continue
@@ -2882,6 +2948,8 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
             if holder is None or _C_MUTUAL.search(flat[:m.end()]) or re.search(r"双方均?可|任何一方|任一方", flat):
                 continue
             ground_text = flat[:m.start()]
+            if re.search(r"只要|只需|凡是?|一旦|不论|无论|不管", flat[m.end():]):
+                ground_text += flat[m.end():]  # the ground after the right: 甲方有权随即解除，只要乙方有任何违约
             if kind == "any_breach":
                 if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(
                         re.sub(r"(?:无需|无须|不需|不必|不再|不予|不)(?:给予|给|提供|另行|经)?[^。；，]{0,6}(?:催告|纠正期|整改期|宽限期|补救期|改正期|整改|纠正)", "", flat)):
@@ -2963,7 +3031,7 @@ def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
     guarantor's exposure and the secured scope are undetermined.
     """
     # 最高额 by name, or in substance: a guarantee of the debts arising over a period (第六百九十条)
-    creates = (r"最高额(?:保证|担保|抵押|质押)|(?:期间|期限内|年至|月至|日至)[^。；]{0,20}(?:发生|产生|形成|签订)的[^。；]{0,10}(?:全部|所有|一切)?"
+    creates = (r"最高额(?:连带责任|一般)?(?:保证|担保|抵押|质押)|(?:期间|期限内|年至|月至|日至)[^。；]{0,20}(?:发生|产生|形成|签订)的[^。；]{0,10}(?:全部|所有|一切)?"
                r"(?:债务|债权|借款|欠款|贷款|合同项下)[^。；]{0,24}(?:保证责任|担保责任|提供(?:连带)?(?:责任)?保证|提供担保)")
     if not re.search(creates, clause.text):
         return []
@@ -2985,6 +3053,18 @@ _K_GUARANTOR_CO = re.compile(r"(?:保证人|担保人|保证方|担保方|丙方
                              r"(?:有限公司|有限责任公司|股份公司|集团|公司)[^。；\n]{0,8}(?:作为|为)[^。；\n]{0,6}(?:保证人|担保人)")
 
 
+_K_RESOLUTION = re.compile(r"决议|董事会|股东会|股东大会|股东决定")
+# a resolution named only to say it is not needed or need not be checked (无需出具股东会决议,
+# 债权人无需审查…决议, 不得以未经决议为由…): that is no resolution, and says so
+_K_RESOLUTION_WAIVED = re.compile(r"(?:无需|无须|不需要?|不必|免于|不再|未经|没有)(?:另行)?[^。；，]{0,16}(?:决议|董事会|股东会|股东大会|股东决定)")
+
+
+def _resolution_recited(text: str) -> bool:
+    """True when a sentence of ``text`` names a board or shareholders' resolution other
+    than to waive it (see :data:`_K_RESOLUTION_WAIVED`)."""
+    return any(_K_RESOLUTION.search(s) and not _K_RESOLUTION_WAIVED.search(s) for s in _split(text))
+
+
 def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A company guarantees another's debt and the contract neither recites nor requires a
     board or shareholders' resolution (决议, 董事会, 股东会 appear nowhere). One finding per
@@ -2996,7 +3076,7 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
     may find the guarantee does not bind the company (担保制度解释第七条, not cited here).
     """
     if _per_doc(ctx, "company_guarantor_unresolved",
-                lambda: not _K_GUARANTOR_CO.search(ctx.text) or bool(re.search(r"决议|董事会|股东会|股东大会|股东决定", ctx.text))):
+                lambda: not _K_GUARANTOR_CO.search(ctx.text) or _resolution_recited(ctx.text)):
         return []
     creates = r"保证人|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
     first = next((c for c in ctx.clauses if re.search(creates, c.text) and not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)), None)
@@ -3091,6 +3171,7 @@ DETECTORS.update({
     "risk_passes_early": risk_passes_early,
     "acceptance_time_open": acceptance_time_open,
     "guarantee_max_no_ceiling": guarantee_max_no_ceiling,
+    "immovable_forum": immovable_forum,
     "company_guarantee_no_resolution": company_guarantee_no_resolution,
     "dpa_required_terms": dpa_required_terms,
     "dpa_rights_assistance": dpa_rights_assistance,
@@ -3169,7 +3250,9 @@ def limitation_period_altered(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = re.search(rf"诉讼时效(?:期间|期限)?[^。；]{{0,10}}(?:为|是|缩短|延长|不超过|不得超过|约定)[^。；]{{0,6}}{_NUM}\s*(?:个月|月|年|日|天)"
-                      r"|(?:缩短|延长|放弃)[^。；]{0,8}诉讼时效", flat)
+                      r"|(?:缩短|延长|放弃)[^。；]{0,16}诉讼时效"
+                      # an advance waiver of the limitation defence: 不得以超过诉讼时效为由抗辩
+                      r"|(?:不得|不以|不会|不再|不提出|放弃)[^。；]{0,16}(?:诉讼)?时效[^。；]{0,10}(?:抗辩|为由|届满为由)", flat)
         m = m or _LIMIT_TO_SUE.search(flat)
         if m and not re.search(r"依(?:照|据)?(?:法律|法)|法律规定", flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
@@ -3230,6 +3313,10 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可|将|直接)[^。；]{{0,10}}(?:从|在|于)[^。；]{{0,16}}"
                       r"(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)?[^。；]{0,8}"
                       r"(?:款|费|价款|货款|租金|工程款|服务费|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
+        if m is None:
+            # the payer assesses the loss itself, then takes it from the price: 采购方可自行确定…损失金额，并在支付货款时扣减
+            m = re.search(rf"{_R_PAYER}[^。；，]{{0,6}}(?:自行|单方面?|单独|独自)(?:确定|认定|核定|评估|计算|判断|决定)[^。；]{{0,30}}"
+                          r"(?:损失|违约金|罚款|罚金|赔偿|费用|扣款)[^。；]{0,30}(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
         if m is None:
             d = re.search(r"(?<!存)(?<!各)(?:从|在|自)[^。；，]{0,16}(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)[^。；]{0,8}(?:款|费|价款|租金|报酬)[^。；，]{0,6}(?:中)?[，,]?[^。；，]{0,4}(?:直接|径行|径直)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
             if d is not None:
