@@ -790,6 +790,13 @@ _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到�
 _C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
 
 
+# the contract ends on one party's own decision, written as a condition: 甲方管理层决定不再继续
+#本项目的，本合同即告终止 / 如采购方选择取消该项目，本协议自动终止
+_C_OWN_DECISION_ENDS = re.compile(
+    rf"(?P<p>{_C_PARTY})[^，。；]{{0,10}}?(?:决定|决策|选择|认为|要求|提出|通知)[^，。；]{{0,12}}?(?:不再|停止|终止|取消|放弃|中止|不继续|暂停|撤销|撤回)"
+    r"[^，。；]{0,16}(?:的|时|后)?[，,]\s*(?:则)?(?:本|该|双方)?(?:合同|协议|合作|委托|订单)[^，。；]{0,6}?(?:即告|即行|自动|当然|随即|即|立即|自行)?(?:终止|解除|失效)")
+
+
 def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A core term left to one party's discretion: a right held by one party only, with no
     ground or an open ground (随时, 根据需要, 视情况, 无需理由).
@@ -801,7 +808,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
       a standard term excluding the other's main rights is void). Mutual rights (双方/任何一方)
       and grounds (违约, 不可抗力, 情形之一) do not count. Where the law itself gives an at-will
       right (委托合同 第九百三十三条, 定作人 第七百八十七条) the clause is flagged only when it
-      also excludes the compensation the law keeps (``且无需承担任何赔偿``).
+      also excludes the compensation the law keeps (``且无需承担任何赔偿``). The same right
+      written as a condition — the contract ends when one party decides to stop
+      (``甲方管理层决定不再继续本项目的，本合同即告终止``) — is read the same way.
     * ``price`` — ``乙方有权根据原材料行情调整单价`` / ``价格以卖方届时报价为准`` (民法典第五百四十三条:
       a change needs agreement; 第五百一十条/五百一十一条: a price not agreed). A formula,
       a cap, mutual confirmation or 政府指导价 is lawful.
@@ -817,6 +826,12 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if obj == "termination":
+            cond = _C_OWN_DECISION_ENDS.search(flat)
+            if cond and not _C_MUTUAL.search(cond.group(0)) and not re.search(
+                    r"违约|不可抗力|政府|政策|法律|破产|审批未|未获批|未通过|第三方|情形之一", cond.group(0)):
+                statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", cond.group("p")) or ctx.contract_type == "委托合同"
+                if not statutory or _C_NOCOMP.search(flat) or re.search(r"自行(?:承担|消化|负担)", flat[cond.end():]):
+                    return [Hit(evidence=flat.strip(), sentence=flat, severity=Severity.high)]
             for m in _C_TERMINATE.finditer(flat):
                 if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
                     continue
@@ -2916,6 +2931,23 @@ _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不�
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
 
 
+# a short payment delay as the ground: 未按约定支付租金达3日以上的 / 逾期付款超过5个工作日
+_K_ARREARS = re.compile(rf"(?:未按(?:照)?(?:约定|时|期|合同约定)?|逾期|迟延|延迟|拖延|拖欠|欠付|欠交|欠缴)[^，。；\n]{{0,10}}?(?:支付|交纳|缴纳|付清|交付)?"
+                        rf"[^，。；\n]{{0,6}}?(?:租金|房租|租费|款项|费用|价款|货款|服务费|物业费|管理费|使用费|报酬|款)[^，。；\n]{{0,6}}?(?:达|满|超过|逾|累计)?\s*"
+                        rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天)(?:以上|及以上|或以上)?")
+_K_LIST_HEAD = re.compile(r"(?:下列|以下|如下)[^，。；]{0,6}(?:情形|情况|事由|行为|事项)(?:之一|的)?")
+
+
+def _short_arrears(text: str, max_days: float) -> re.Match | None:
+    """A payment delay of fewer than ``max_days`` calendar days named as a ground
+    (working days count 1.4), or None."""
+    for m in _K_ARREARS.finditer(text):
+        n = parse_number(m.group("n"))
+        if n is not None and _c_days(n, m.group("u")) < max_days:
+            return m
+    return None
+
+
 def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A termination right held by one party only, on a ground that the law does not
     accept as it stands.
@@ -2926,7 +2958,13 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
       slight, with no notice and cure period. 民法典第五百六十三条 lets a party terminate for
       breach only where the purpose of the contract is defeated or after a reminder and a
       reasonable period; an agreed ground (第五百六十二条第二款) this broad, for one side
-      only, lets it end the contract for a trivial breach.
+      only, lets it end the contract for a trivial breach. A payment delay of fewer than
+      ``params["arrears_min_days"]`` (default 30) days with no demand is such a ground too,
+      in the sentence or as an item of a ``有下列情形之一的，甲方有权解除`` list
+      (``未按约定支付租金达3日以上的``): a lease is terminated for unpaid rent only after a
+      demand and a reasonable period (民法典第七百二十二条), and courts do not uphold an agreed
+      ground for a slight breach that leaves the contract's purpose intact (九民纪要第47条;
+      the 30 days is this playbook's reading of "slight", one rent period, not a statutory figure).
     * ``subjective`` — ``甲方对乙方服务不满意的，有权解除``, ``甲方认为乙方不能胜任的，可终止合作``:
       a ground only the holder can judge, i.e. an at-will right in disguise (民法典第一百五十九条,
       第四百九十七条 for standard terms).
@@ -2935,6 +2973,7 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     notice and cure period are not flagged.
     """
     kind = params.get("kind", "any_breach")
+    arrears_days = float(params.get("arrears_min_days", 30))
     if ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议") or _C_LABOUR.search(clause.text):
         return []
     for sent in _split(clause.text):
@@ -2951,7 +2990,12 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
             if re.search(r"只要|只需|凡是?|一旦|不论|无论|不管", flat[m.end():]):
                 ground_text += flat[m.end():]  # the ground after the right: 甲方有权随即解除，只要乙方有任何违约
             if kind == "any_breach":
-                if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(
+                if _K_LIST_HEAD.search(ground_text) and not _K_CURE.search(flat):
+                    # 乙方有下列情形之一的，甲方有权解除：（1）未按约定支付租金达3日以上的；…
+                    for item in _split(clause.text.replace("\n", "")[clause.text.replace("\n", "").find(flat) + len(flat):]):
+                        if _short_arrears(item, arrears_days) and not _K_CURE.search(item):
+                            return [Hit(evidence=item.strip(), sentence=item)]
+                if not (_K_GENERIC_BREACH.search(ground_text) or _short_arrears(ground_text, arrears_days)) or _K_CURE.search(
                         re.sub(r"(?:无需|无须|不需|不必|不再|不予|不)(?:给予|给|提供|另行|经)?[^。；，]{0,6}(?:催告|纠正期|整改期|宽限期|补救期|改正期|整改|纠正)", "", flat)):
                     continue
             else:
