@@ -651,6 +651,44 @@ def working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation="约定的工作时间超过劳动法规定的每日八小时、每周四十四小时标准，或未保证每周至少休息一日。")]
     return []
 
+_K_DISPATCH_CORE = re.compile(r"(?<!非)(?:主营业务|核心业务|主要业务|主业|核心生产|主要生产|核心岗位|关键岗位|骨干岗位|研发岗位|研发工程师)")
+_K_DISPATCH_ALLOWED = re.compile(r"临时性|辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)")
+_K_DISPATCH_TERM = re.compile(rf"派遣(?:期限|期间|期)[^。；]{{0,6}}?(?:为|是|：|:)?\s*(?:(?P<n>{_NUM})\s*(?P<u>年|个月)|"
+                              r"(?P<y1>\d{4})\s*年\s*(?P<m1>\d{1,2})\s*月[^。；至到]{0,6}(?:至|到|—|-)\s*(?P<y2>\d{4})\s*年\s*(?P<m2>\d{1,2})\s*月)")
+
+
+def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Dispatched workers put on the user's main-business or core posts, or dispatched for
+    longer than a temporary post lasts with no auxiliary or substitute post named.
+
+    Norm: dispatch is only for temporary (at most six months), auxiliary or substitute
+    posts (劳动合同法第六十六条; the six months and "auxiliary = not the main business" are
+    劳务派遣暂行规定第三条, not in the statute store). Shapes: ``从事其核心生产线的操作岗位``,
+    ``软件研发工程师（用工单位主营业务岗位）``, ``派遣期限为三年`` with no 辅助性/替代性 post
+    anywhere in the contract. A post named 辅助性/替代性/临时性, or a term of six months or
+    less, is not flagged.
+    """
+    if ctx.contract_type != "劳务派遣协议" and not re.search(r"劳务派遣|被派遣劳动者|派遣员工|派遣人员", ctx.text):
+        return []
+    allowed = _per_doc(ctx, "dispatch_allowed_post", lambda: bool(_K_DISPATCH_ALLOWED.search(ctx.text)))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"派遣|岗位", flat):
+            continue
+        core = _K_DISPATCH_CORE.search(flat)
+        if core and re.search(r"岗位|从事|工作|使用|安排", flat) and not _K_DISPATCH_ALLOWED.search(flat) and not re.search(r"不得|禁止|严禁", flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+        t = _K_DISPATCH_TERM.search(flat)
+        if t and not allowed:
+            if t.group("n"):
+                months = parse_number(t.group("n")) * (12 if t.group("u") == "年" else 1)
+            else:
+                months = (int(t.group("y2")) - int(t.group("y1"))) * 12 + int(t.group("m2")) - int(t.group("m1"))
+            if months > 6:
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
 # where the immovable lies: 本工程（位于江苏省苏州市吴中区）, 租赁房屋坐落于成都市武侯区, 工程地点：…
 _K_PROPERTY_PLACE = re.compile(r"(?:房屋|房产|物业|工程|项目|租赁物|标的物|不动产|场地|厂房|商铺|写字楼|房地产)[^。；，\n]{0,8}?"
                                r"(?:位于|坐落于?|座落于?|地处|地址|地点|坐落位置)(?:在|为|是|：|:)?\s*(?P<loc>[\u4e00-\u9fff]{2,30})")
@@ -787,7 +825,7 @@ _C_FALLBACK_TO_ONE = re.compile(r"(?:协商|磋商|沟通)(?:不成|未果|不�
 _C_MARKET_GROUND = re.compile(r"(?:市场|行情|周边|同类|原材料|成本|物价|租金水平|价格水平)[^。；，]{0,10}(?:上涨|波动|变化|上升|变动|较大|明显)")
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
-_C_TIME_LAWFUL = re.compile(r"最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
+_C_TIME_LAWFUL = re.compile(r"(?<!不设)(?<!没有)(?<!无)最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
 
 
 # the contract ends on one party's own decision, written as a condition: 甲方管理层决定不再继续
@@ -1861,7 +1899,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if "试用期" not in s or not re.search(r"工资|薪|报酬|发放", s):
             continue
-        tenths = [(parse_number(m["n"]) * 10, m) for m in re.finditer(r"(?:工资|薪酬|薪资|标准)的?(?P<n>[一二三四五六七八九]|[1-9])成(?:发放|支付|计发|计算|核发)?", s)]
+        tenths = [(parse_number(m["n"]) * 10, m) for m in re.finditer(r"(?:工资|薪酬|薪资|标准)的?(?P<n>[一二三四五六七八九]|[1-9])(?:成|折)(?!扣)(?:发放|支付|计发|计算|核发)?", s)]
         for pct, m in parse_rate(s) + tenths:
             if pct < 80 and not re.search(r"个人|社会保险|公积金|加班", s[max(0, m.start() - 12): m.start()]):
                 return [Hit(evidence=s.strip(), sentence=sent,
@@ -1998,13 +2036,15 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if not re.search(r"违约金|赔偿|返还|退还|支付|承担|偿还", s):
             continue
-        prorated = re.search(r"分摊|按比例|比例|递减|剩余|未履行|尚未|折算|逐年|按月|按年|扣减|扣除已", s)
+        prorated = next((m for m in re.finditer(r"分摊|按比例|比例|递减|剩余|未履行|尚未|折算|逐年|按月|按年|扣减|扣除已", s)
+                         if not re.search(r"(?:不|无需|无须|不再|不予)[^。；，]{0,10}$", s[:m.start()])), None)  # 不按已服务年限分摊: not prorated
         why = None
         if re.search(r"培训(?:费用?|费)[^。；]{0,6}(?:的)?(?:[两二三四五六七八九十\d]+|双)倍", s):
             why = "违约金按培训费用的倍数计算，超过用人单位实际提供的培训费用"
         elif re.search(r"岗前培训|入职培训|新员工培训|上岗培训|入职教育|安全教育|安全培训|企业文化培训|内部培训", s) and re.search(r"服务期|违约金", s):
             why = "岗前、入职等一般性培训不属于用人单位提供专项培训费用的专业技术培训，不能据此约定服务期和违约金"
-        elif re.search(r"培训(?:费用|费)[^。；]{0,20}(?:包括|包含|含|计入)[^。；]{0,15}(?:工资|薪酬|社会保险|社保|福利|奖金)", s):
+        elif re.search(r"培训(?:费用|费)[^。；]{0,20}(?:包括|包含|含|计入)[^。；]{0,15}(?:工资|薪酬|社会保险|社保|福利|奖金)", s) or re.search(
+                r"(?:返还|退还|偿还|赔偿|支付)[^。；]{0,24}培训期间[^。；]{0,10}(?:工资|薪酬|社会保险|社保|福利)", s):
             why = "培训期间的工资、社会保险等不属于可要求返还的培训费用（劳动合同法实施条例第十六条）"
         elif re.search(r"(?:全部|全额|所有)[^。；]{0,12}(?:培训)?(?:费用|培训费)", s) and re.search(r"服务期|离职|辞职|解除", s) and not prorated:
             why = "要求劳动者全额返还培训费用，未按服务期尚未履行部分分摊"
@@ -2021,6 +2061,13 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
 _LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|客户资料|用户资料|会员资料|客户名单|会员信息|员工(?:个人)?信息|消费者信息|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
 _LF_PROCESSOR = r"(?:乙方|受托方|受托人|服务商|服务方|服务提供方|供应商|处理方|承包方|技术方|平台方|平台|运营方|外包方|接收方)"
 _LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
+
+
+def _lf_consented(sentence: str) -> bool:
+    """True when the sentence makes the use depend on consent (:data:`_LF_CONSENTED`), not
+    when it says none is needed (``无需另行取得委托方或个人同意``)."""
+    return any(not re.search(r"(?:无需|无须|不需要?|不必|免于|不再|毋需)(?:另行|事先|再|额外)?$", sentence[:m.start()])
+               for m in re.finditer(_LF_CONSENTED, sentence))
 
 
 @lru_cache(maxsize=64)
@@ -2066,7 +2113,7 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if not re.search(_LF_DATA, s):
             continue
-        if re.search(_LF_CONSENTED, s) or re.search(r"匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
+        if _lf_consented(s) or re.search(r"匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
             continue
         shapes = (
             rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户))",
@@ -2931,23 +2978,6 @@ _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不�
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
 
 
-# a short payment delay as the ground: 未按约定支付租金达3日以上的 / 逾期付款超过5个工作日
-_K_ARREARS = re.compile(rf"(?:未按(?:照)?(?:约定|时|期|合同约定)?|逾期|迟延|延迟|拖延|拖欠|欠付|欠交|欠缴)[^，。；\n]{{0,10}}?(?:支付|交纳|缴纳|付清|交付)?"
-                        rf"[^，。；\n]{{0,6}}?(?:租金|房租|租费|款项|费用|价款|货款|服务费|物业费|管理费|使用费|报酬|款)[^，。；\n]{{0,6}}?(?:达|满|超过|逾|累计)?\s*"
-                        rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天)(?:以上|及以上|或以上)?")
-_K_LIST_HEAD = re.compile(r"(?:下列|以下|如下)[^，。；]{0,6}(?:情形|情况|事由|行为|事项)(?:之一|的)?")
-
-
-def _short_arrears(text: str, max_days: float) -> re.Match | None:
-    """A payment delay of fewer than ``max_days`` calendar days named as a ground
-    (working days count 1.4), or None."""
-    for m in _K_ARREARS.finditer(text):
-        n = parse_number(m.group("n"))
-        if n is not None and _c_days(n, m.group("u")) < max_days:
-            return m
-    return None
-
-
 def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A termination right held by one party only, on a ground that the law does not
     accept as it stands.
@@ -2958,13 +2988,7 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
       slight, with no notice and cure period. 民法典第五百六十三条 lets a party terminate for
       breach only where the purpose of the contract is defeated or after a reminder and a
       reasonable period; an agreed ground (第五百六十二条第二款) this broad, for one side
-      only, lets it end the contract for a trivial breach. A payment delay of fewer than
-      ``params["arrears_min_days"]`` (default 30) days with no demand is such a ground too,
-      in the sentence or as an item of a ``有下列情形之一的，甲方有权解除`` list
-      (``未按约定支付租金达3日以上的``): a lease is terminated for unpaid rent only after a
-      demand and a reasonable period (民法典第七百二十二条), and courts do not uphold an agreed
-      ground for a slight breach that leaves the contract's purpose intact (九民纪要第47条;
-      the 30 days is this playbook's reading of "slight", one rent period, not a statutory figure).
+      only, lets it end the contract for a trivial breach.
     * ``subjective`` — ``甲方对乙方服务不满意的，有权解除``, ``甲方认为乙方不能胜任的，可终止合作``:
       a ground only the holder can judge, i.e. an at-will right in disguise (民法典第一百五十九条,
       第四百九十七条 for standard terms).
@@ -2973,7 +2997,6 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     notice and cure period are not flagged.
     """
     kind = params.get("kind", "any_breach")
-    arrears_days = float(params.get("arrears_min_days", 30))
     if ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议") or _C_LABOUR.search(clause.text):
         return []
     for sent in _split(clause.text):
@@ -2990,12 +3013,7 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
             if re.search(r"只要|只需|凡是?|一旦|不论|无论|不管", flat[m.end():]):
                 ground_text += flat[m.end():]  # the ground after the right: 甲方有权随即解除，只要乙方有任何违约
             if kind == "any_breach":
-                if _K_LIST_HEAD.search(ground_text) and not _K_CURE.search(flat):
-                    # 乙方有下列情形之一的，甲方有权解除：（1）未按约定支付租金达3日以上的；…
-                    for item in _split(clause.text.replace("\n", "")[clause.text.replace("\n", "").find(flat) + len(flat):]):
-                        if _short_arrears(item, arrears_days) and not _K_CURE.search(item):
-                            return [Hit(evidence=item.strip(), sentence=item)]
-                if not (_K_GENERIC_BREACH.search(ground_text) or _short_arrears(ground_text, arrears_days)) or _K_CURE.search(
+                if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(
                         re.sub(r"(?:无需|无须|不需|不必|不再|不予|不)(?:给予|给|提供|另行|经)?[^。；，]{0,6}(?:催告|纠正期|整改期|宽限期|补救期|改正期|整改|纠正)", "", flat)):
                     continue
             else:
@@ -3216,6 +3234,7 @@ DETECTORS.update({
     "acceptance_time_open": acceptance_time_open,
     "guarantee_max_no_ceiling": guarantee_max_no_ceiling,
     "immovable_forum": immovable_forum,
+    "dispatch_post_scope": dispatch_post_scope,
     "company_guarantee_no_resolution": company_guarantee_no_resolution,
     "dpa_required_terms": dpa_required_terms,
     "dpa_rights_assistance": dpa_rights_assistance,
