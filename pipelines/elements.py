@@ -287,13 +287,15 @@ _NORMS: tuple[Norm, ...] = (
 
 
 # The vocabulary each norm's legal concept cannot be expressed without (see Norm.requires).
-_PAY = r"付|款|结算"
 _ACCEPT = r"验收|检验|检测|签收|异议|合格"
 _FORUM = r"仲裁|诉讼|法院|起诉"
 _DATA = r"个人信息|数据|信息"
 _REQUIRES = {
     "termination.unilateral_at_will": r"解除|终止|退出",
-    "payment.back_to_back": _PAY, "payment.time_at_payer_discretion": _PAY,
+    # a payment that waits on a third party names that party or its money; one at the payer's
+    # discretion names the payer's act or means (审核, 资金, 视情况): "按季度平均支付" is neither
+    "payment.back_to_back": r"业主|第三方|客户|用户|到账|回款|审计|财政|拨付|拨款|总包|发包|上游|下游|收到[^。；]{0,8}款",
+    "payment.time_at_payer_discretion": r"审核|审批|批准|认可|确认|满意|决定|视|酌情|资金|预算|安排|考核|评估|同意|通知|决策",
     "price.unilateral_adjustment": r"价|费|金额",
     "acceptance.deemed_on_signing": r"签收|收货|送货单|交接", "acceptance.deemed_by_use_or_silence": _ACCEPT,
     "acceptance.third_party_dependent": _ACCEPT,

@@ -154,6 +154,17 @@ def test_a_norm_does_not_apply_to_a_clause_without_its_concept():
     assert judge(Category.termination, record, "服务合同", clause_text="甲方应按月支付服务费。") == []
 
 
+def test_a_payment_at_the_payers_discretion_needs_the_payers_act_in_the_clause():
+    # GIVEN a record that says the payer decides when it pays (the 0.5B model answered this for
+    # "按季度平均支付", an instalment schedule with nothing left to the payer)
+    record = {"trigger": "付款方审核、认可或自行决定"}
+    found = lambda text: [j.check_id for j in judge(Category.price_payment, record, "服务合同", clause_text=text)]
+    # THEN the norm applies only where the clause names the payer's act or means (民法典第五百一十一条第四项)
+    assert found("服务费总额为人民币拾贰万元，按季度平均支付。") == []
+    assert found("每季度服务费在甲方对乙方服务报告审核通过后支付。") == ["payment.time_at_payer_discretion"]
+    assert found("甲方视其资金情况安排付款。") == ["payment.time_at_payer_discretion"]
+
+
 @pytest.mark.parametrize(("record", "ctype", "expected"), [
     ({"penalty_payer": "劳动者向用人单位", "penalty_ground": "其他事由(如提前离职、违纪)"}, "劳动合同", ["labor.employee_penalty"]),
     ({"penalty_payer": "劳动者向用人单位", "penalty_ground": "服务期(专项培训)"}, "劳动合同", []),  # lawful: 劳动合同法第二十二条
