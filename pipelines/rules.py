@@ -766,7 +766,8 @@ DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
 _C_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|采购方|采购人|供货方|供应方|供方|需方|供应商|发包人|发包方|承包人|承包方|"
             r"分包人|分包方|总包方|委托人|委托方|受托人|受托方|定作人|定作方|承揽人|承揽方|出租人|出租方|承租人|承租方|"
             r"服务方|服务商|客户|用户|开发方|许可方|被许可方|授权方|被授权方|托运人|托运方|承运人|承运方|存货人|保管人|"
-            r"仓储方|转让方|受让方|特许人|被特许人|特许方|加盟商|总部|品牌方|平台方|平台|业主|物业服务人|物业公司|广告主|发布者|广告发布者|投资方|本公司|我方|我司|公司)")
+            r"仓储方|转让方|受让方|特许人|被特许人|特许方|加盟商|总部|品牌方|平台方|平台|业主|物业服务人|物业公司|广告主|发布者|广告发布者|投资方|本公司|我方|我司|公司|"
+            r"房东|租客|租户|雇主|雇员|贵方|贵司|您|物业服务企业|管理公司)")
 _C_MUTUAL = re.compile(r"双方|任何一方|任一方|各方|一方[^。；]{0,20}另一方|彼此|互相|相互")
 _C_OPEN_GROUND = (r"随时|任意|(?:在)?任何时(?:候|间)|为(?:其|自身|自己|本方)?(?:的)?便利|无需(?:说明|告知|提供)?(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:要)?(?:说明)?理由|"
                   r"(?:基于|因|以|出于)?任何理由|(?:根据|依据|按照|结合|视)(?:其|自身|自己|本方|公司|甲方|乙方)?的?(?:实际|经营|业务|工作|项目|自身)?(?:需要|需求|情况|安排|判断|调整)|"
@@ -789,7 +790,7 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     head = sent[:verb_at]
     head = re.split(r"[。；]", head)[-1]
     last = None
-    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权)", head):
+    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|要求|收回|调整|变更|扣|进入|处置|豁免|免除))", head):
         last = m
     if last is not None and not _C_NEG_RIGHT.search(last.group("gap")):
         return last
@@ -979,7 +980,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明)[^。；，]{0,14}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明)[^。；，]{0,20}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
 _C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
@@ -1013,7 +1014,7 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
             continue
-        if not re.search(r"验收|检验|质量|品质", flat) or re.search(r"监理|试车|隐蔽|中间验收|签证|结算|答复", flat):
+        if not re.search(r"验收|检验|质量|品质", flat) or re.search(r"监理|试车|隐蔽工程|隐蔽部位|中间验收|签证|结算|答复", flat):
             continue  # a procedural approval (监理人认可试车记录, 视为认可结算资料) is not acceptance of goods or work
         if trigger == "signing" and not re.search(r"质量|品质|验收合格|验收通过|通过验收|合格", flat[m.start():]):
             continue
@@ -3078,7 +3079,16 @@ def acceptance_time_open(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if (_K_ACCEPT_OPEN.search(flat) or _K_ACCEPT_WHEN_IT_CHOOSES.search(flat)) and not _K_ACCEPT_LIMIT.search(flat):
+        m = _K_ACCEPT_OPEN.search(flat) or _K_ACCEPT_WHEN_IT_CHOOSES.search(flat)
+        # an outer limit counts only in the part that sets the acceptance time, not a payment period later on
+        if m is None:
+            continue
+        scope = flat[:m.start()]
+        for part in re.split(r"(?<=[，,；;])", flat[m.start():]):
+            if scope[m.start():] and re.search(r"支付|付款|付清|质保期|保修期|价款", part):
+                break
+            scope += part
+        if not _K_ACCEPT_LIMIT.search(scope):
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
