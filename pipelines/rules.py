@@ -1014,7 +1014,7 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
             continue
-        if not re.search(r"验收|检验|质量|品质", flat) or re.search(r"监理|试车|隐蔽工程|隐蔽部位|中间验收|签证|结算|答复", flat):
+        if not re.search(r"验收|检验|质量|品质|终验|初验", flat) or re.search(r"监理|试车|隐蔽工程|隐蔽部位|中间验收|签证|结算|答复", flat):
             continue  # a procedural approval (监理人认可试车记录, 视为认可结算资料) is not acceptance of goods or work
         if trigger == "signing" and not re.search(r"质量|品质|验收合格|验收通过|通过验收|合格", flat[m.start():]):
             continue
@@ -1277,6 +1277,9 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []  # real estate and works: delivery and acceptance follow their own rules
     if _per_doc(ctx, "inspection_period", lambda: bool(_C_INSPECTION_PERIOD.search(ctx.text.replace("\n", "")))):
         return []
+    if _per_doc(ctx, "deemed_acceptance_anywhere", lambda: any(
+            next(iter(deemed_acceptance(c, ctx, {"trigger": t})), None) for t in ("signing", "silence_or_use") for c in ctx.clauses)):
+        return []  # acceptance is deemed on signing or silence: that term is the finding (acceptance.deemed_*), not an absence
     target = _per_doc(ctx, "inspection_target", lambda: next(
         (c for c in ctx.clauses if c.category.value == "acceptance"), None) or next(
         (c for c in ctx.clauses if re.search(r"验收|检验", c.text)), None) or next(
@@ -2192,8 +2195,8 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s) and re.search(_LF_DATA, s) \
-                and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用)", s) \
+        if re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍", s) else "")) and re.search(_LF_DATA, s) \
+                and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s) \
                 and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
                 and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
             return [Hit(evidence=s.strip(), sentence=sent)]
@@ -2220,11 +2223,13 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     notification anywhere.
     """
     incident = r"(?:泄露|泄漏|丢失|篡改|毁损|安全事件|数据事件|入侵|攻击|非法访问|未经授权(?:的)?访问)"
+    event_in_clause = re.search(incident, clause.text.replace("\n", ""))
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if not re.search(incident, s):
-            continue
-        if re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s):
+        no_notice = re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s)
+        if not re.search(incident, s) and not (no_notice and event_in_clause):
+            continue  # the event may be named in the sentence before: 如…遭受攻击…；经评估影响轻微的，受托方无需通知
+        if no_notice:
             return [Hit(evidence=s.strip(), sentence=sent)]
         if re.search(r"(?:调查|核实|查明|评估|确认|处理|处置|排查|整改|修复)[^。；，]{0,6}(?:完成|完毕|结束|清楚|终结)后[^。；]{0,16}(?:通知|告知|报告|通报)", s) \
                 or re.search(r"(?:完成|结束|查明|终结)[^。；，]{0,8}(?:调查|核实|排查|原因|评估|处置|处理)[^。；，]{0,4}后[^。；]{0,16}(?:通知|告知|报告|通报)", s):
@@ -2253,7 +2258,7 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if not re.search(audit, s):
             continue
-        if re.search(rf"(?:甲方|委托方|委托人)[^。；]{{0,6}}(?:无权|不得|不能)[^。；]{{0,12}}{audit}", s) \
+        if re.search(rf"(?:甲方|委托方|委托人)[^。；]{{0,6}}(?:无权|不得|不能)[^。；]{{0,24}}{audit}", s) \
                 or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,20}}{audit}", s) \
                 or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
@@ -2412,6 +2417,11 @@ def _lf_annual_rates(s: str) -> list[float]:
             found.append(n * 12 if m["k"].startswith("月") else n * 10)
     for pct, m in parse_rate(s):
         before = s[max(0, m.start() - 12): m.start()]
+        if re.search(r"(?:上浮|上调|提高|增加|加收|浮动)\s*$", before):
+            # a markup on a rate (在约定利率基础上上浮30%): relative, not a rate of its own
+            if found:
+                found.append(max(found) * (1 + pct / 100))
+            continue
         if re.search(r"月利率|月息|月利|每月|按月[^。；]{0,4}(?:利率|计息)", before):
             found.append(pct * 12)
         elif re.search(r"日利率|日息|每日|按日|每天|日利", before):
@@ -3200,6 +3210,13 @@ def dpa_rights_assistance(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not _lf_is_dpa(ctx):
         return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        # said outright: the requests are the controller's alone, or the processor answers them at will
+        if re.search(r"(?:请求|申请)[^。；]{0,30}(?:由(?:委托方|甲方|委托人)自行(?:处理|负责|响应|答复)|属于(?:委托方|甲方|委托人)的?(?:义务|责任))"
+                     r"|(?:受托方|乙方|受托人|处理方)[^。；]{0,16}(?:无义务|不负责|不承担|不予)[^。；]{0,10}(?:协助|配合|响应|处理)[^。；]{0,10}(?:请求|申请)"
+                     r"|(?:请求|申请)的?[^。；]{0,6}(?:受托方|乙方|受托人)?[^。；]{0,6}可?根据(?:其|自身)[^。；]{0,8}决定是否(?:处理|响应|协助)", flat):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
     if _lf_doc_has(r"(?:个人|信息主体|数据主体|用户|主体)[^。；]{0,20}(?:行使|请求|申请|要求)[^。；]{0,20}(?:权利|查阅|复制|更正|删除|撤回)|"
                    r"查阅、复制|更正、补充|(?:响应|处理|答复)[^。；]{0,10}(?:个人|主体|用户)[^。；]{0,10}(?:请求|申请)|权利请求", ctx.text):
         return []

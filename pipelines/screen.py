@@ -240,6 +240,13 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
     return Playbook(checks=tuple(checks), version=digest.hexdigest()[:12], params=params)
 
 
+# A list inside a clause: a lead-in that ends with a colon (本合同所称不可抗力包括：, 有下列情形之一的，
+# 甲方有权解除合同：) and the items after it ((1)…；(2)…；一、…；a.…). An item is read together with
+# its lead-in, so a check whose terms are split between them still applies to the item.
+_LIST_HEAD = re.compile(r"[：:]\s*$")
+_LIST_ITEM = re.compile(r"^(?:[（(]\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3}|[a-zA-Z])\s*[)）]|\d{1,2}\s*[、.．)）](?!\d)|[一二三四五六七八九十]{1,3}\s*、|[①-⑳]|[a-zA-Z][.)、])")
+
+
 def _match_sentence(check: Check, sentence: str) -> str | None:
     """The evidence when ``sentence`` meets the check: its regular expressions (``all``,
     ``any``, vetoed by ``none``) or, failing them, its structural ``reader``
@@ -376,8 +383,16 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
             for clause in clauses:
                 if not _applies(check, clause, ctx):
                     continue
+                head = None  # a list's lead-in (不可抗力包括：), read with each of its items
                 for _, sent in sentences(clause.text):
                     evidence = _match_sentence(check, sent)
+                    if evidence is None and head is not None and _LIST_ITEM.match(sent.strip()) \
+                            and _match_sentence(check, head + sent) is not None:
+                        evidence = sent.strip()  # the item is the evidence: the lead-in alone did not match
+                    if _LIST_HEAD.search(sent.strip()):
+                        head = sent.strip()
+                    elif not _LIST_ITEM.match(sent.strip()):
+                        head = None
                     if evidence is None:
                         continue
                     severity = apply_stance(check, check.severity, sent, ctx)
