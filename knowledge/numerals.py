@@ -31,6 +31,8 @@ def cn_to_int(numeral: str) -> int:
     s = numeral.strip().translate(_FULLWIDTH)
     if not s:
         raise ValueError("empty numeral")
+    if len(s) > 40:  # no statute numbers anything near this; int() refuses 4,300+ digits and cn2an crawls
+        raise ValueError(f"numeral too long to be an article or paragraph number ({len(s)} characters)")
     if s.isdigit():
         return int(s)
     try:

@@ -86,7 +86,7 @@ def extract(
         raise EmptyDocument(f"{what} is empty (0 bytes); submit the contract again.")
     if len(data) > max_bytes:
         raise DocumentTooLarge(f"{what} is {len(data):,} bytes, over the limit of {max_bytes:,} bytes; "
-                               "split it or raise the limit.")
+                               "split it, or raise the limit (CR_MAX_DOCUMENT_BYTES) if the file is genuine.")
     kind = _sniff(data, what)
     warnings: list[str] = []
     page_count = removed = 0
@@ -96,7 +96,7 @@ def extract(
     elif kind == "docx":
         raw = _extract_docx(data, what, warnings)
     else:
-        raw, encoding = _extract_txt(data, what)
+        raw, encoding = _extract_txt(data, what, warnings)
     raw = _clean_lines(raw, warnings)
     if not any(t.strip() for t, _, _ in raw):
         raise EmptyDocument(f"{what} contains no text; check that the right file was submitted.")
@@ -207,8 +207,17 @@ def _sniff(data: bytes, what: str) -> str:
 
 # --------------------------------------------------------------------------- TXT
 
-def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
-    """Decode a text file (UTF-8 ± BOM, UTF-16 with BOM, else GB18030) into lines."""
+_STRAY_BYTES_MAX = 8  # bytes a UTF-8 file may carry that are not UTF-8 (a NUL, a cp1252 quote, a cut last character)
+
+
+def _extract_txt(data: bytes, what: str, warnings: list[str] | None = None) -> tuple[list[_RawLine], str]:
+    """Decode a text file (UTF-8 ± BOM, UTF-16 with BOM, else GB18030) into lines.
+
+    A UTF-8 file with a few stray bytes (at most :data:`_STRAY_BYTES_MAX`, and 0.2% of a file over 2 KB: a NUL,
+    one Windows-1252 quote, a last character cut in half) is read with those
+    bytes dropped and a warning naming how many, rather than refused; more than that is not
+    UTF-8 and goes on to GB18030 as before.
+    """
     if data.startswith(b"\xef\xbb\xbf"):
         candidates = [(data[3:], "utf-8")]
     elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -216,6 +225,11 @@ def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
     else:
         candidates = [(data, "utf-8"), (data, "gb18030")]
     for raw, encoding in candidates:
+        if encoding == "utf-8" and (text := _utf8_with_strays(raw)) is not None:
+            if warnings is not None:
+                warnings.append(f"{what}: a few bytes that are not UTF-8 text (or NUL) were dropped while reading it; "
+                                "check the text near them if a clause reads oddly")
+            return _txt_lines(text), encoding
         try:
             text = raw.decode(encoding)
         except UnicodeDecodeError:
@@ -224,12 +238,39 @@ def _extract_txt(data: bytes, what: str) -> tuple[list[_RawLine], str]:
             _check_plausible_chinese(text, what)  # text, but not Chinese: mojibake of another encoding
         if not _looks_like_text(text, strict=encoding == "gb18030"):
             break
-        parts = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        if len(parts) > 1 and parts[-1] == "":
-            parts.pop()
-        return [(p, None, None) for p in parts], encoding
+        return _txt_lines(text), encoding
     raise UnsupportedFormat(f"{what} is not a PDF, DOCX or readable text file (UTF-8 or GB18030); "
                             "submit the contract in one of those formats.")
+
+
+def _txt_lines(text: str) -> list[_RawLine]:
+    parts = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(parts) > 1 and parts[-1] == "":
+        parts.pop()
+    return [(p, None, None) for p in parts]
+
+
+def _utf8_with_strays(raw: bytes) -> str | None:
+    """The text of ``raw`` read as UTF-8 with its few stray bytes (invalid UTF-8 or NUL)
+    dropped, when it is UTF-8 text but for at most :data:`_STRAY_BYTES_MAX` of them (and
+    0.2% of a file over 2 KB); None when it is valid UTF-8 with no NUL (read normally) or
+    when there are more (not UTF-8)."""
+    strict_ok = True
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        strict_ok = False
+        text = raw.decode("utf-8", errors="replace")
+    if strict_ok and "\x00" not in text:
+        return None
+    genuine = raw.count("\ufffd".encode())  # a U+FFFD the file itself holds is not a stray byte
+    stray = text.count("\ufffd") - genuine + text.count("\x00")
+    if not 0 < stray <= min(_STRAY_BYTES_MAX, max(4, len(raw) // 500)):
+        return None
+    text = text.replace("\x00", "")
+    if not strict_ok:
+        text = text.replace("\ufffd", "") if not genuine else text
+    return text if _looks_like_text(text, strict=False) else None
 
 
 def _check_plausible_chinese(text: str, what: str) -> None:

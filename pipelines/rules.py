@@ -411,7 +411,7 @@ def _article_numbers(numbers: tuple[str, ...]) -> frozenset[int]:
 
 def dangling_reference(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A cross-reference to an article the contract does not have."""
-    numbers = _article_numbers(tuple(c.number for c in ctx.clauses))  # once per document
+    numbers = _per_doc(ctx, "article_numbers", lambda: _article_numbers(tuple(c.number for c in ctx.clauses)))
     if not numbers:
         return []
     for sent in _split(clause.text):
@@ -438,7 +438,7 @@ def _signing_date(text: str) -> date | None:
 
 def date_before_signing(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A performance deadline earlier than the signing date (a date inconsistency)."""
-    signed = _signing_date(ctx.text)
+    signed = _per_doc(ctx, "signing_date", lambda: _signing_date(ctx.text))
     if signed is None:
         return []
     for sent in _split(clause.text):
@@ -1218,19 +1218,18 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
     that commissions the work when there is none; silent when any clause allocates the
     results (``开发成果的知识产权归甲方所有``, ``著作权属于乙方``).
     """
-    for c in ctx.clauses:
-        for s in _split(c.text):
-            flat = s.replace("\n", "")
-            if _C_RESULT_ALLOCATED.search(flat) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat):
-                return []
+    if _per_doc(ctx, "results_allocated", lambda: any(
+            _C_RESULT_ALLOCATED.search(flat) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat)
+            for c in ctx.clauses for flat in (s.replace("\n", "") for s in _split(c.text)))):
+        return []  # once per document: this ran for every clause of every clause (quadratic) before
     if ctx.contract_type != "技术开发合同" and (
             ctx.contract_type not in ("服务合同", "技术服务合同", "委托合同", "软件许可合同", "承揽合同", "广告发布合同", "其他")
             or re.search(r"劳动合同|用人单位|施工合同|发包人|承包人|租赁", ctx.text[:3000])
-            or not _C_COMMISSIONED.search(ctx.text.replace("\n", ""))):
+            or not _per_doc(ctx, "commissions_work", lambda: bool(_C_COMMISSIONED.search(ctx.text.replace("\n", ""))))):
         return []
-    ip_clauses = [c for c in ctx.clauses if re.search(r"知识产权|著作权|专利|技术秘密|成果", c.text)]
-    target = ip_clauses[0] if ip_clauses else next(
-        (c for c in ctx.clauses if _C_COMMISSIONED.search(c.text.replace("\n", ""))), None)
+    target = _per_doc(ctx, "results_target", lambda: next(
+        (c for c in ctx.clauses if re.search(r"知识产权|著作权|专利|技术秘密|成果", c.text)), None) or next(
+        (c for c in ctx.clauses if _C_COMMISSIONED.search(c.text.replace("\n", ""))), None))
     if target is None or target.clause_id != clause.clause_id:
         return []
     for sent in _split(clause.text):
@@ -1257,6 +1256,7 @@ def _per_doc(ctx, key: str, compute):
             _DOC_MEMO.clear()
         hit = _DOC_MEMO[k] = (ctx, compute())
     return hit[1]
+
 
 def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A sale or work contract that delivers goods but agrees no inspection or objection
@@ -2394,7 +2394,7 @@ _LF_LPR = (
 
 
 def _lf_lpr(ctx, params) -> tuple[float, str]:
-    signed = _signing_date(ctx.text) if ctx.text else None
+    signed = _per_doc(ctx, "signing_date", lambda: _signing_date(ctx.text)) if ctx.text else None
     if signed and signed >= _LF_LPR[0][0]:
         rate = [r for d, r in _LF_LPR if d <= signed][-1]
         return rate, f"合同成立时（{signed.isoformat()}）"
@@ -2590,7 +2590,7 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     which = params.get("missing", "period")
     creates = r"保证人|担保人|连带责任保证|连带保证|保证担保|一般保证|(?:提供|承担)[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)"
-    if not re.search(r"抵押|质押|质权|留置|担保物|保证金|定金", ctx.text):
+    if not _per_doc(ctx, "has_collateral", lambda: bool(re.search(r"抵押|质押|质权|留置|担保物|保证金|定金", ctx.text))):
         # a person's undertaking to answer for the debt with no collateral anywhere: 提供担保 is a guarantee (保证)
         creates += r"|(?:提供|承担)[^。；]{0,4}担保(?:责任)?(?!金|物|函|财产)"
 
@@ -2600,7 +2600,7 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
 
     if not _creates(clause.text):
         return []
-    first = next((c for c in ctx.clauses if _creates(c.text)), None)
+    first = _per_doc(ctx, "first_guarantee_clause", lambda: next((c for c in ctx.clauses if _creates(c.text)), None))
     if first is not None and first.clause_id != clause.clause_id:
         return []
     if which == "period":

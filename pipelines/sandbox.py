@@ -238,10 +238,10 @@ def _run(job: str, header: dict, payload: bytes, limits: Limits, *, what: str, d
                          cpu_seconds=round(rusage.ru_utime + rusage.ru_stime, 3))
     if killed.is_set():
         raise StageTimeout(f"{what} took longer than {limits.wall_seconds:.0f} s of wall time while {doing} it and "
-                           "was stopped; it may be built to hang the parser. Check the file, or raise the limit.")
+                           "was stopped; it may be built to hang the parser. Check the file, or raise the limit (CR_PARSE_WALL_SECONDS).")
     if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
         raise StageTimeout(f"{what} used more than {limits.cpu_seconds} s of CPU time while {doing} it and was "
-                           "stopped; it may be built to exhaust the parser. Check the file, or raise the limit.")
+                           "stopped; it may be built to exhaust the parser. Check the file, or raise the limit (CR_PARSE_CPU_SECONDS).")
     if isinstance(answer, dict):
         if "error" in answer:
             e = answer["error"]

@@ -133,8 +133,51 @@ class ScreenContext:
     citation_checker: Callable[[str, int], object] | None = None
 
 
+def _nested_repeat(items, inside: bool = False) -> bool:
+    """True when a parsed pattern repeats, without bound, something that itself repeats
+    (``(a+)+``, ``(?:x.{0,9}y)*``): the shape that backtracks exponentially (star height > 1;
+    OWASP "Regular expression Denial of Service")."""
+    from re import _constants as c  # noqa: PLC0415 - the parser's opcodes
+
+    for op, av in items:
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            _, hi, sub = av
+            if inside and (hi == c.MAXREPEAT or hi > 1):
+                return True
+            if _nested_repeat(sub, inside or hi == c.MAXREPEAT or hi > 50):
+                return True
+        elif op == c.SUBPATTERN and _nested_repeat(av[-1], inside):
+            return True
+        elif op == c.BRANCH and any(_nested_repeat(b, inside) for b in av[1]):
+            return True
+        elif op in (c.ASSERT, c.ASSERT_NOT) and _nested_repeat(av[1], inside):
+            return True
+    return False
+
+
 def _compile(items: Iterable[str] | None) -> tuple[re.Pattern, ...]:
-    return tuple(re.compile(p) for p in (items or ()))
+    """Compile a check's regular expressions.
+
+    Raises:
+        ValueError: on a pattern that does not compile, or one that repeats a repeated
+            group without bound (``(a+)+``): Python's ``re`` cannot be interrupted, so one such
+            pattern in a firm's playbook could hang every review.
+    """
+    from re import _parser
+
+    out = []
+    for p in items or ():
+        if not isinstance(p, str):
+            raise ValueError(f"a pattern is a string, not {p!r}")
+        try:
+            compiled = re.compile(p)
+        except re.error as exc:
+            raise ValueError(f"pattern {p!r} does not compile: {exc}") from None
+        if _nested_repeat(_parser.parse(p)):
+            raise ValueError(f"pattern {p!r} repeats a group that itself repeats (like (a+)+), which can take "
+                             "exponential time on some text; write it without the nested repetition")
+        out.append(compiled)
+    return tuple(out)
 
 
 def _scope(value: str) -> str:
@@ -229,9 +272,16 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         try:
             doc = yaml.safe_load(data) or {}
         except yaml.YAMLError as exc:
-            raise ValueError(f"playbook {f}: not valid YAML: {exc}") from exc
+            mark = getattr(exc, "problem_mark", None)
+            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+            raise ValueError(f"playbook {f}: not valid YAML{where}: {getattr(exc, 'problem', None) or exc}") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("checks", []) or [], list) \
+                or not isinstance(doc.get("params", {}) or {}, dict):
+            raise ValueError(f"playbook {f}: expected a mapping with 'checks: [...]' (a list of checks) and optional 'params: {{...}}'")
         params.update(doc.get("params", {}) or {})
         for raw in doc.get("checks", []) or []:
+            if not isinstance(raw, dict):
+                raise ValueError(f"playbook {f}: each check is a mapping with id, category, severity …, not {str(raw)[:60]!r}")
             checks.append(_parse_check(raw, str(f)))
     ids = [c.id for c in checks]
     dupes = {i for i in ids if ids.count(i) > 1}

@@ -24,6 +24,34 @@ from worker.settings import get_settings
 __all__ = ["find_cases", "run_eval"]
 
 
+
+def _check_gold(gold) -> None:
+    """Refuse a label file the scorer cannot read as the dev set's README describes: an
+    object whose ``risks`` is a list of objects, each with a ``category`` of the taxonomy,
+    a non-empty ``anchor`` string, an optional ``severity`` (high/medium/low) and optional
+    ``statutes`` ([{"law": str, "article": int}]).
+
+    Raises:
+        ValueError: naming the first field that is wrong.
+    """
+    from pipelines.types import Category
+
+    if not isinstance(gold, dict) or not isinstance(gold.get("risks", []), list):
+        raise ValueError("expected an object with a list of risks")
+    categories = {c.value for c in Category}
+    for n, r in enumerate(gold.get("risks", []), 1):
+        if not isinstance(r, dict):
+            raise ValueError(f"risk {n} is not an object")
+        if not isinstance(r.get("category"), str) or r["category"] not in categories:
+            raise ValueError(f"risk {n}: category {r.get('category')!r} is not one of the taxonomy's ({', '.join(sorted(categories))})")
+        if not isinstance(r.get("anchor"), str) or not r["anchor"].strip():
+            raise ValueError(f"risk {n}: anchor must be a non-empty string of text from the contract")
+        if "severity" in r and r["severity"] not in ("high", "medium", "low"):
+            raise ValueError(f"risk {n}: severity {r['severity']!r} is not high, medium or low")
+        for st in r.get("statutes", []) or []:
+            if not (isinstance(st, dict) and isinstance(st.get("law"), str) and isinstance(st.get("article"), int)):
+                raise ValueError(f"risk {n}: a statute is {{\"law\": str, \"article\": int}}, not {st!r}")
+
 def find_cases(directory: Path) -> list[tuple[str, Path, dict]]:
     """Cases under ``directory``: ``(case_id, contract path, gold)`` for every
     ``DIR/<case>/contract.*`` with a ``gold.json`` beside it, sorted by case id."""
@@ -34,9 +62,7 @@ def find_cases(directory: Path) -> list[tuple[str, Path, dict]]:
             continue
         try:
             gold = json.loads(gold_path.read_text(encoding="utf-8"))
-            if not isinstance(gold, dict) or not all(isinstance(r, dict) and "anchor" in r and "category" in r
-                                                     for r in gold.get("risks", [])):
-                raise ValueError("expected an object whose risks each have a category and an anchor")
+            _check_gold(gold)
         except (ValueError, UnicodeDecodeError) as exc:
             raise ValueError(f"{gold_path}: not a valid gold file ({exc})") from exc
         cases.append((gold_path.parent.name, contracts[0], gold))

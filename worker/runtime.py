@@ -304,9 +304,21 @@ def model_findings_reported(settings: Settings) -> bool:
 
 
 def load_playbook_for(settings: Settings, extra: Sequence[Path] = ()) -> Playbook:
-    """The shipped playbook plus any firm playbook files (``CR_PLAYBOOK`` or ``extra``)."""
+    """The shipped playbook plus any firm playbook files (``CR_PLAYBOOK`` or ``extra``).
+
+    Raises:
+        knowledge.errors.KnowledgeError: code ``usage`` when a playbook file is not valid YAML,
+            a check is malformed, a pattern does not compile or could backtrack exponentially,
+            or two checks share an id — the message names the file and what to fix.
+        OSError: when a file cannot be read.
+    """
+    from knowledge.errors import KnowledgeError
+
     files = [*settings.playbook, *extra]
-    return load_playbook([DEFAULT_PLAYBOOK_DIR, *files])
+    try:
+        return load_playbook([DEFAULT_PLAYBOOK_DIR, *files])
+    except ValueError as exc:  # the firm's file to fix, not a bug
+        raise KnowledgeError(" ".join(str(exc).split())[:600], code="usage") from None
 
 
 def load_generator(settings: Settings, *, install: bool = True):

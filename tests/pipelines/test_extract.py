@@ -362,6 +362,27 @@ def test_txt_is_decoded_and_newlines_normalised(encoding):
     _assert_offsets(doc)
 
 
+@pytest.mark.parametrize("damage", ["nul", "cp1252_quote", "cut_last_character"])
+def test_a_utf8_contract_with_a_stray_byte_is_read_with_a_warning_not_refused(damage):
+    # GIVEN a UTF-8 contract carrying one byte that is not UTF-8 text (a NUL from a bad export,
+    # a Windows-1252 curly quote pasted in, an upload cut inside its last character)
+    body = ("借款合同\n第一条 借款金额为人民币伍万元，出借人应于本合同签订之日起三日内一次性交付。\n"
+            "第二条 借款期限一年，年利率百分之六，到期一次还本付息。\n第三条 争议由出借人住所地人民法院管辖。").encode()
+    i = body.index("第二条".encode())
+    data = {"nul": body[:i] + b"\x00" + body[i:], "cp1252_quote": body[:i] + b"\x93" + body[i:],
+            "cut_last_character": body + "。".encode()[:2]}[damage]
+    # WHEN it is extracted
+    doc = extract(data, filename="借款.txt")
+    # THEN the text is there without the stray byte, and the warning says bytes were dropped
+    assert "第二条 借款期限一年" in doc.text and "\x00" not in doc.text and "\ufffd" not in doc.text
+    assert any("not UTF-8" in w for w in doc.warnings), doc.warnings
+
+
+def test_binary_bytes_named_txt_are_still_refused():
+    with pytest.raises(UnsupportedFormat):
+        extract(bytes(range(256)) * 12, filename="合同.txt")
+
+
 def test_txt_keeps_blank_lines_and_offsets():
     doc = extract("甲方：星河公司\n\n乙方：青岚公司".encode())
     assert doc.text == "甲方：星河公司\n\n乙方：青岚公司"

@@ -259,6 +259,66 @@ def test_an_unwritable_output_path_is_refused_before_the_review_runs(tmp_path, c
     assert r.returncode == 1 and "is a folder" in r.stderr
 
 
+def test_outputs_that_are_not_regular_files_are_refused_before_the_review(tmp_path, cli_env):
+    import os
+
+    path = tmp_path / "合同.txt"
+    path.write_text(CONTRACT, encoding="utf-8")
+    # GIVEN a FIFO as the output (writing there would block until a reader appears)
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    r = run_cli(["review", str(path), "--no-llm", "--no-store", "--out", str(fifo)], cli_env, timeout=120)
+    # THEN it is refused at once, with the code and why
+    assert r.returncode == 1 and "io_error" in r.stderr and "not a regular file" in r.stderr
+    # AND a path the process cannot create (even as root, where os.access says yes) is refused before the review
+    r = run_cli(["review", str(path), "--no-llm", "--no-store", "--out", "/proc/contract-review-test.json"], cli_env)
+    assert r.returncode == 1 and "io_error" in r.stderr and "R001" not in r.stdout
+
+
+def test_usage_errors_end_like_every_other_error(tmp_path, cli_env):
+    path = tmp_path / "合同.txt"
+    path.write_text(CONTRACT, encoding="utf-8")
+    # GIVEN a bad choice, an unknown option and a missing argument
+    for args in (["review", str(path), "--stance", "party_c", "--no-llm"], ["review", "--bogus"], ["kb", "cite"]):
+        r = run_cli(args, cli_env)
+        # THEN each ends with error [usage] on stderr and status 1, not Click's box and status 2
+        assert r.returncode == 1 and r.stderr.startswith("error [usage]:") and "Traceback" not in r.stderr, (args, r.stderr)
+
+
+def test_a_firm_playbook_the_loader_refuses_is_a_usage_error_that_names_the_problem(tmp_path, cli_env):
+    path = tmp_path / "合同.txt"
+    path.write_text(CONTRACT, encoding="utf-8")
+    check = ("checks:\n  - id: firm.x\n    category: other\n    severity: low\n    title: t\n"
+             "    explanation: e\n    suggestion: s\n    all: ['{rx}']\n")
+    cases = {"redos.yaml": (check.format(rx="(a+)+$"), "repeats a group"),  # exponential backtracking: would hang
+             "broken.yaml": ("checks: [unclosed\n", "not valid YAML at line"),
+             "list.yaml": ("- a\n- b\n", "expected a mapping"),
+             "regex.yaml": (check.format(rx="(unclosed"), "does not compile")}
+    for name, (text, says) in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        r = run_cli(["review", str(path), "--no-llm", "--no-store", "--playbook", str(tmp_path / name)], cli_env, timeout=120)
+        assert r.returncode == 1 and "error [usage]" in r.stderr and says in " ".join(r.stderr.split()), (name, r.stderr)
+        assert "internal_error" not in r.stderr
+
+
+def test_kb_cite_of_an_absurd_article_number_is_unparsed_not_a_crash(cli_env):
+    r = run_cli(["kb", "cite", "《民法典》第" + "9" * 5000 + "条"], cli_env)
+    assert r.returncode == 1 and "error [unparsed]" in r.stderr and "internal_error" not in r.stderr
+
+
+def test_eval_refuses_a_label_file_it_cannot_score_and_names_the_field(tmp_path, cli_env):
+    case = tmp_path / "dev" / "case1"
+    case.mkdir(parents=True)
+    (case / "contract.txt").write_text(CONTRACT, encoding="utf-8")
+    for gold, says in (({"risks": [{"category": ["x"], "anchor": "a"}]}, "category"),
+                       ({"risks": [{"category": "breach_liability", "anchor": "违约金", "severity": "ultra"}]}, "severity"),
+                       ({"risks": [{"category": "breach_liability", "anchor": ""}]}, "anchor")):
+        (case / "gold.json").write_text(json.dumps(gold, ensure_ascii=False), encoding="utf-8")
+        r = run_cli(["eval", str(tmp_path / "dev"), "--no-llm"], cli_env)
+        assert r.returncode == 1 and "error [bad_gold]" in r.stderr and says in r.stderr, r.stderr
+        assert "internal_error" not in r.stderr
+
+
 def test_line_progress_says_a_long_step_is_still_running():
     # GIVEN progress to a non-terminal stderr and one step that takes longer than the interval
     import io

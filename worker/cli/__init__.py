@@ -22,6 +22,7 @@ Heavy imports happen inside the commands, so ``contract-review --help`` stays fa
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -38,9 +39,41 @@ from worker.settings import default_data_dir
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(help="Review contracts (PDF, DOCX, TXT) against PRC statutes with rules and a local LLM.\n\n"
-                       "The statute index, the models and the database live in CR_DATA_DIR, by default "
-                       f"{default_data_dir()} (the same from every folder); `contract-review paths` shows them.",
+class _App(typer.Typer):
+    """The ``contract-review`` command: Typer, except that a usage error (an unknown option,
+    a bad choice such as ``--stance party_c``, a missing argument) ends like every other
+    error of this tool — ``error [usage]: …`` on stderr and exit status 1 — instead of
+    Click's framed box and status 2."""
+
+    def __call__(self, *args, **kwargs):
+        import click
+
+        try:  # Typer >= 0.20 vendors Click; its exceptions are not click's
+            from typer._click import exceptions as cx
+        except ImportError:  # pragma: no cover - an older Typer on plain Click
+            from click import exceptions as cx
+
+        if kwargs.get("standalone_mode") is False:
+            return super().__call__(*args, **kwargs)
+        try:
+            rv = super().__call__(*args, standalone_mode=False, **kwargs)
+        except cx.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            sys.exit(0)
+        except cx.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "contract-review"
+            click.echo(f"error [usage]: {exc.format_message()} (see `{where} --help`)", err=True)
+            sys.exit(1)
+        except typer.Abort:
+            click.echo("error [interrupted]: stopped before it finished; nothing was written for the current step", err=True)
+            sys.exit(130)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = _App(help="Review contracts (PDF, DOCX, TXT) against PRC statutes with rules and a local LLM.\n\n"
+                       "The statute index, the models and the database live in CR_DATA_DIR"
+                       + (f" (now {os.environ['CR_DATA_DIR']})" if os.environ.get("CR_DATA_DIR") else "")
+                       + f", by default {default_data_dir()} (the same from every folder); `contract-review paths` shows them.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 app.add_typer(kb_app, name="kb")
 app.add_typer(models_app, name="models")

@@ -57,8 +57,20 @@ def _check_outputs(*paths: Path | None, inputs: tuple[Path, ...] = ()) -> None:
             raise _fail("io_error", f"{_safe(path)} is a folder; give a file name to write")
         if not parent.is_dir():
             raise _fail("io_error", f"cannot write {_safe(path)}: the folder {_safe(parent)} does not exist")
+        if path.exists() and not path.is_file():
+            # a FIFO, a device or a socket: writing there blocks or goes nowhere
+            raise _fail("io_error", f"{_safe(path)} is not a regular file; give a file name to write")
         if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
             raise _fail("io_error", f"cannot write {_safe(path)}: permission denied")
+        # os.access says yes to root everywhere (even /proc): try it, and leave nothing behind
+        existed = path.exists()
+        try:
+            with open(path, "ab"):
+                pass
+        except OSError as exc:
+            raise _fail("io_error", f"cannot write {_safe(path)}: {exc.strerror or exc}") from None
+        if not existed:
+            path.unlink(missing_ok=True)
 
 
 @contextmanager

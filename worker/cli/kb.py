@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from worker.cli.common import _errors, _fail, _progress, err, out
+from worker.cli.common import _errors, _fail, _progress, _safe, err, out
 from worker.settings import get_settings
 
 kb_app = typer.Typer(help="Build and query the statute store and its BM25 + dense index.", no_args_is_help=True)
@@ -190,9 +190,12 @@ def kb_cite(
     with _errors():
         index = load_index(get_settings(), build_if_missing=False)
         store = index.store
-        mentions = parse_citations(citation)
+        try:
+            mentions = parse_citations(citation)
+        except ValueError as exc:  # e.g. an article number of thousands of digits
+            raise _fail("unparsed", f"cannot read the citation: {str(exc)[:120]}; write it like 《民法典》第五百八十五条") from None
         if not mentions:
-            raise _fail("unparsed", f"no citation found in {citation!r}; write it like 《民法典》第五百八十五条")
+            raise _fail("unparsed", f"no citation found in {_safe(citation[:200])!r}; write it like 《民法典》第五百八十五条")
         bad = False
         for m in mentions:
             verdict = verify_citation(store, m.law, m.article, day)
