@@ -25,6 +25,7 @@ from pipelines.extract import extract
 from pipelines.generate import ClauseAnalysis, Generator, analyse_clause, severity_of
 from knowledge.pinning import verify_citation
 from pipelines.retrieve import make_resolver, retrieve_for_clause
+from pipelines.rules import COMPUTED_DETECTORS
 from pipelines.elements import NORMS
 from pipelines.finder import FinderResult, find_risks
 from pipelines.screen import Playbook, ScreenContext, apply_stance, screen
@@ -202,6 +203,7 @@ def _build_risks(
     finder: FinderResult | None = None,
     llm_findings: Sequence[Finding] = (),
     article_texts: dict[str, list[str]] | None = None,
+    computed: frozenset[str] = frozenset(),
 ) -> list[Risk]:
     """Merge rule and model findings into risks, with source and an honest confidence.
 
@@ -209,7 +211,9 @@ def _build_risks(
     regeneration of the model's record lowers it by 0.1, a written analysis that needed
     regenerations or dropped units lowers it by 0.05 per regeneration or dropped unit,
     and a rule finding on a clause whose validated record does not meet the same norm
-    (the model disagrees) lowers it to 0.6.
+    (the model disagrees) lowers it to 0.6 — except for ``computed`` checks, whose facts code
+    computed from the clause's own figures (a 违约金 rate, a 定金 ratio, an interest rate, a
+    period): a small model's reading of numbers is no evidence against arithmetic.
     """
     by_id = {c.clause_id: c for c in clauses}
     rule_keys = {(f.clause_id, f.check_id) for f in findings}
@@ -243,7 +247,7 @@ def _build_risks(
         else:
             source, confidence = "rule", 0.8
             record = finder.records.get(clause_id)
-            if record is not None and any(f.check_id in norms_by_check for f in uniq):
+            if record is not None and any(f.check_id in norms_by_check and f.check_id not in computed for f in uniq):
                 confidence = 0.6  # the model read the clause and its record does not meet the norm
         cites = [cit for f in uniq for ref in f.statutes if (cit := resolve(ref.law, ref.article, ref.phrase))]
         chain: tuple = ()
@@ -459,7 +463,8 @@ def report(prepared: Prepared, *, index, playbook: Playbook, options: ReviewOpti
     doc, clauses = prepared.document, prepared.clauses
     resolve = resolve or make_resolver(index.store)
     with stage("report"):
-        risks = _build_risks(clauses, prepared.findings, analyses, resolve, finder, llm_findings, article_texts)
+        computed = frozenset(c.id for c in playbook.checks if c.detector in COMPUTED_DETECTORS)
+        risks = _build_risks(clauses, prepared.findings, analyses, resolve, finder, llm_findings, article_texts, computed)
         roles = party_roles(doc.text)  # suggestions in the contract's own party names (采购方, not 买方)
         risks = [r.model_copy(update={"suggested_text": in_party_names(r.suggested_text, roles, doc.text)})
                  if r.suggested_text else r for r in risks]

@@ -732,6 +732,17 @@ def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 
+# Detectors whose finding rests on figures code computed from the clause (a rate per day or
+# year, a ratio to the price, a period in days, a count of months): the review does not let
+# a small model's disagreeing record lower their confidence (pipelines.review._build_risks).
+COMPUTED_DETECTORS = frozenset({
+    "ld_rate", "deposit_ratio", "loan_rate", "loan_rate_cap", "loan_upfront_deduction", "retention_ratio",
+    "payment_period_long", "payment_shares", "instalments_exceed_total", "amount_words_digits",
+    "labour_probation_wage", "probation_wage", "labour_probation_length", "probation_length",
+    "labour_noncompete_term", "noncompete_term", "labour_working_hours", "working_hours",
+    "lease_term", "construction_warranty_short", "objection_period_short", "date_before_signing",
+})
+
 DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
     "payment_shares": payment_shares,
     "party_name_mismatch": party_name_mismatch,

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from pipelines.elements import NORMS, TEMPLATES, judge, record_schema
-from pipelines.finder import MAX_REGENERATIONS, batch_clauses, clause_sentences, find_risks, finder_messages
+from pipelines.finder import MAX_REGENERATIONS, FinderResult, batch_clauses, clause_sentences, find_risks, finder_messages
 from pipelines.generate import GenerationOutput
 from pipelines.review import usable_suggestion
 from pipelines.screen import Check
@@ -265,3 +265,32 @@ def test_the_remedies_norms_are_judged_from_the_record(category, risky, lawful, 
     assert check_id in [j.check_id for j in judge(category, risky, "买卖合同", clause_text=text)]
     assert check_id not in [j.check_id for j in judge(category, lawful, "买卖合同", clause_text=text)]
     assert check_id not in [j.check_id for j in judge(category, risky, "买卖合同", clause_text="本条为空。")]
+
+
+def test_a_small_models_disagreement_lowers_a_rule_reading_but_not_arithmetic():
+    # GIVEN two rule findings on clauses the model read and whose records meet neither norm:
+    # a 违约金 of 3% a day (computed from the clause's figures) and an at-will termination (a reading)
+    from pipelines.elements import ElementRecord
+    from pipelines.review import _build_risks
+    from pipelines.rules import COMPUTED_DETECTORS
+    from pipelines.screen import ScreenContext, load_playbook, screen
+    from pipelines.types import Clause, Stance
+
+    texts = {"c0001": "甲方逾期付款的，每逾期一日按应付款项的3%向乙方支付违约金。",
+             "c0002": "甲方有权随时解除本合同，无需承担任何责任。"}
+    cats = {"c0001": Category.breach_liability, "c0002": Category.termination}
+    clauses = [Clause(clause_id=cid, path=(f"第{i}条",), number=f"第{i}条", title="", text=t, char_start=0,
+                      char_end=len(t), level=1, category=cats[cid]) for i, (cid, t) in enumerate(texts.items(), 1)]
+    playbook = load_playbook()
+    ctx = ScreenContext(contract_type="服务合同", clauses=clauses, text="\n".join(texts.values()), stance=Stance.neutral,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=lambda *a: None)
+    findings = [f for f in screen(clauses, playbook, ctx) if f.check_id in ("breach.ld_excessive", "termination.unilateral_at_will")]
+    assert {f.check_id for f in findings} == {"breach.ld_excessive", "termination.unilateral_at_will"}
+    finder = FinderResult(records={cid: ElementRecord(clause_id=cid, category=cats[cid]) for cid in texts})
+    computed = frozenset(c.id for c in playbook.checks if c.detector in COMPUTED_DETECTORS)
+    # WHEN the risks are merged
+    risks = _build_risks(clauses, findings, {}, lambda *a: None, finder, (), None, computed)
+    confidence = {r.check_ids[0]: r.confidence for r in risks}
+    # THEN the reading the model disagrees with drops to 0.6; the arithmetic keeps a rule's 0.8
+    assert confidence["termination.unilateral_at_will"] == 0.6
+    assert confidence["breach.ld_excessive"] == 0.8

@@ -319,6 +319,13 @@ def test_eval_refuses_a_label_file_it_cannot_score_and_names_the_field(tmp_path,
         assert "internal_error" not in r.stderr
 
 
+def test_kb_cite_reads_an_article_typed_without_its_di_and_kb_search_refuses_an_empty_query(cli_env):
+    r = run_cli(["kb", "cite", "民法典585条"], cli_env)
+    assert r.returncode == 0 and "第五百八十五条" in r.stdout, r.stdout + r.stderr
+    r = run_cli(["kb", "search", "  "], cli_env)
+    assert r.returncode == 1 and "error [usage]" in r.stderr
+
+
 def test_line_progress_says_a_long_step_is_still_running():
     # GIVEN progress to a non-terminal stderr and one step that takes longer than the interval
     import io

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Annotated
@@ -139,6 +140,8 @@ def kb_search(
         raise _fail("usage", "--mode must be hybrid, bm25 or dense")
     if (query is None) == (queries is None):
         raise _fail("usage", "give either a QUERY or --queries FILE")
+    if query is not None and not query.strip():
+        raise _fail("usage", "the query is empty; give the words to search for")
     if k < 1:
         raise _fail("usage", "-k must be >= 1")
     if queries is not None and not queries.is_file():
@@ -149,6 +152,9 @@ def kb_search(
         index = load_index(settings, build_if_missing=False)
         if dense_weight is not None:
             index.dense_weight = dense_weight
+        if mode == "hybrid" and not index.dense_coverage["embedded"]:
+            err.print("note: hybrid search is BM25 only here: no article has a dense vector yet "
+                      "(`contract-review kb embed` adds them for the 民法典 and the playbook's laws)")
         for text in texts:
             hits = index.search(text, k=k, mode=mode, as_of=as_of)
             if as_json:
@@ -190,6 +196,8 @@ def kb_cite(
     with _errors():
         index = load_index(get_settings(), build_if_missing=False)
         store = index.store
+        # typed in a hurry: 民法典585条 / 《民法典》585条 mean 第585条
+        citation = re.sub(r"(?<![第\d零〇一二两三四五六七八九十百千])(\d{1,5}|[零〇一二两三四五六七八九十百千]{1,12})条", r"第\1条", citation)
         try:
             mentions = parse_citations(citation)
         except ValueError as exc:  # e.g. an article number of thousands of digits
