@@ -355,7 +355,7 @@ def read_forfeiture(sentence: str) -> str | None:
     抵押权人名下`` / ``出质人未赎回的，质物由质权人以借款本息折抵取得``. A sale, auction or valuation
     with the surplus returned (拍卖, 变卖, 优先受偿, 清算, 多退少补) or a price agreed after
     maturity (协商…折价) is the lawful route."""
-    for lawful in re.finditer(r"拍卖|变卖|优先受偿|清算|评估|多退少补|退还差额|返还差额|参照市场|协商|协议折价", sentence):
+    for lawful in re.finditer(r"拍卖|变卖|优先受偿|清算|(?<!签订时)(?<!签约时)(?<!签署时)评估|多退少补|退还差额|返还差额|参照市场|协商|协议折价", sentence):
         if not re.search(r"(?:不|无需|无须|不予|不经|免于|免予|未经)[^，。；]{0,4}$", sentence[:lawful.start()]):
             return None  # the lawful route, unless the clause rules it out (不再进行清算, 无需另行评估)
     d = _DEFAULT.search(sentence)

@@ -1815,8 +1815,8 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
             days = parse_number(m["d"])
         elif re.search(r"单休|大小周", s):
             days = 6 if "单休" in s else 5.5
-        if daily is None and (m := re.search(r"(?:早上?|上午)?\s*(?P<a>\d{1,2})\s*[:：点时](?:\s*(?P<am>\d{2}))?(?:分)?\s*(?:至|到|-|—|~|～)\s*(?P<pm>晚上?|下午|傍晚)?\s*(?P<b>\d{1,2})\s*[:：点时](?:\s*(?P<bm>\d{2}))?", s)):
-            a, b = int(m["a"]), int(m["b"])
+        if daily is None and (m := re.search(r"(?:早上?|上午)?\s*(?P<a>\d{1,2}|[一二三四五六七八九十]{1,3})\s*[:：点时](?:\s*(?P<am>\d{2}))?(?:分)?\s*(?:至|到|-|—|~|～)\s*(?P<pm>晚上?|下午|傍晚)?\s*(?P<b>\d{1,2}|[一二三四五六七八九十]{1,3})\s*[:：点时](?:\s*(?P<bm>\d{2}))?", s)):
+            a, b = int(parse_number(m["a"]) or 0), int(parse_number(m["b"]) or 0)
             if m["pm"] and b < 12:
                 b += 12
             if 0 <= a < b <= 24:
@@ -1881,7 +1881,7 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_MONEY = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+)元")
+_LF_MONEY = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+|[零〇一二两三四五六七八九十百千万]{2,})元")
 
 
 def _lf_monthly_wage(text: str) -> float | None:
@@ -2777,7 +2777,7 @@ def labour_social_insurance_delayed(clause: Clause, ctx, params) -> Iterable[Hit
             continue
         late = (re.search(rf"(?:自|从|于|在|待)[^。；]{{0,16}}{_LF_SI_LATE}[^。；]{{0,24}}(?:起|后|之日|次月|开始|方可|再)", s)
                 or re.search(rf"{_LF_SI}[^。；]{{0,24}}(?:自|从|于|待)[^。；]{{0,16}}{_LF_SI_LATE}", s)
-                or re.search(rf"{_LF_SI_LATE}[^。；]{{0,6}}(?:后|起|之日起|的次月)[^。；]{{0,24}}(?:缴纳|办理|参加|购买|开始)[^。；]{{0,8}}{_LF_SI}", s)
+                or re.search(rf"{_LF_SI_LATE}[^。；]{{0,14}}(?:后|起|之日起|的次月)[^。；]{{0,24}}(?:缴纳|办理|参加|购买|开始)[^。；]{{0,8}}{_LF_SI}", s)
                 or re.search(r"试用期(?:内|间|期间|阶段)?[^。；]{0,10}(?:不|暂不|无需|不予)(?:为[^。；]{0,6})?(?:缴纳|缴|参保|参加|办理|购买)", s))
         if late:
             return [Hit(evidence=s.strip(), sentence=sent)]
@@ -3494,7 +3494,9 @@ def probation_only_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = (re.search(r"试用(?:期)?(?:合同|协议)", flat)
-             or re.search(r"试用期(?:满|结束|届满)[^。；]{0,16}(?:后|合格后|通过后)[^。；]{0,8}(?:再|另行|方|才|正式)[^。；]{0,4}(?:签订|订立|签署)[^。；]{0,4}(?:正式|书面)?(?:的)?(?:劳动)?合同", flat))
+             or re.search(r"试用期(?:满|结束|届满)[^。；]{0,16}(?:后|合格后|通过后)[^。；]{0,8}(?:再|另行|方|才|正式)[^。；]{0,4}(?:签订|订立|签署)[^。；]{0,4}(?:正式|书面)?(?:的)?(?:劳动)?合同", flat)
+             # the same, the other way round: no contract yet during probation, one after 转正
+             or re.search(r"(?:暂不|暂时不|先不|不)(?:签订|订立|签署)[^。；，]{0,4}(?:书面)?劳动合同[^。；]{0,40}(?:转正|试用期满|试用期结束|试用合格)[^。；]{0,12}(?:签订|订立|签署)", flat))
         if m and not re.search(r"不(?:另行)?签订试用|不得(?:单独|另行)?(?:签订|约定)[^。；]{0,4}试用", flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
