@@ -1072,7 +1072,10 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
     (``违约金累计不超过未付款项的5%``) is a lawful limit of a penalty, not an exemption; a
     carve-out anywhere in the clause (故意或重大过失除外) makes the cap lawful.
     """
-    if _C_CARVE_OUT.search(clause.text.replace("\n", "")):
+    text = clause.text.replace("\n", "")
+    # a carve-out excludes the cases from the cap; 包括人身伤亡 puts them under it
+    if any(not re.search(r"(?:包括|包含|含|及|以及|和)[^。；，、]{0,4}$", text[max(0, c.start() - 8): c.start()])
+           for c in _C_CARVE_OUT.finditer(text)):
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
