@@ -173,7 +173,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
         # amounts: 定金人民币30万元 against the total price in the same sentence or the contract's
-        dm = re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", sent)
+        dm = re.search(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", sent) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", sent)
         amount = _C_YUAN.match(sent, dm.end()) if dm else None
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
@@ -188,7 +188,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _LD = re.compile(r"违约金|滞纳金")
-_DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?(?:工期|交货|交付|付款|履行)?[一1]?(?:日|天)|日(?:利)?率|按日")
+_DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?(?:工期|交货|交付|付款|履行)?[一1]?(?:日|天)|日(?:利)?率|按日|(?<![每当次])日(?=百分之|千分之|万分之|\d)")
 
 
 def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -936,12 +936,12 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_PAY = re.compile(r"付款|支付|付清|结清|结算|拨付|发放|付(?:给|至)|支付[^。；]{0,6}(?:款|费|价款|报酬)|付[^。；]{0,4}款")
+_C_PAY = re.compile(r"付款|支付|付清|结清|结算|拨付|发放|付(?:给|至)|(?:再|才|后|就)付|支付[^。；]{0,6}(?:款|费|价款|报酬)|付[^。；]{0,4}款")
 _C_PAYER_JUDGEMENT = re.compile(
     r"(?:根据|视|依据|按照|结合|依)(?:其|自身|本身|自己|甲方|乙方|买方|发包人|公司|本公司)?的?(?:资金|财务|经营|预算|现金流|回款|资金计划)(?:情况|状况|安排|计划|能力|进度)?"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,6}(?:资金|财务|预算|现金流|回款)[^，。；]{0,4}(?:情况|状况|安排|计划|到位|能力)"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,10}(?:审批|决策)[^，。；]{0,4}(?:进度|情况|安排|流程|结果)"
-    r"|(?:资金|财务|预算)(?:情况|状况)?[^。；，]{0,4}(?:允许|宽裕|许可|到位|充裕|落实)(?:时|后|的情况下|前提下)"
+    r"|(?:资金|财务|预算)(?:情况|状况)?[^。；，]{0,4}(?:允许|宽裕|许可|到位|充裕|落实|周转开)(?:了|时|后|的情况下|前提下)"
     r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程|程序|手续)?(?:全部|均|已经?)?(?:完成|通过|完毕|同意|办结)?(?:后|之后|为准)"
     # the payer's own approval time stops the clock: 审批期间不计入付款期限
     r"|(?:审批|审核|流转|报批)(?:期间|时间|周期)[^。；，]{0,4}(?:不计入|不计算在|不包括在|不算入)"
@@ -1219,7 +1219,7 @@ _C_RESULT_ALLOCATED = re.compile(
     r"(?:成果|软件|源代码|源程序|作品|设计|图纸|文档|交付物|知识产权|著作权|专利(?:申请)?权|技术秘密|所有权利)[^。；]{0,40}(?:归|属于|由)[^。；]{0,12}(?:所有|享有|共有|单独|拥有)"
     r"|(?:归|属于)(?:甲方|乙方|委托方|委托人|开发方|受托方|研究开发人|双方)(?:单独|共同)?(?:所有|享有|共有)"
     r"|(?:转让|让与)给?(?:甲方|委托方|委托人)|(?:甲方|委托方|委托人)(?:享有|拥有)[^。；]{0,20}(?:知识产权|著作权|所有权)")
-_C_COMMISSIONED = re.compile(r"(?:委托|定制|研究)?开发[^。；]{0,20}(?:软件|系统|程序|平台|应用|APP|app|技术|产品|小程序|网站)|(?:设计|创作|编写|制作|撰写)[^。；]{0,12}(?:作品|方案|图纸|文案|设计稿|软件|程序|视频|广告|标志|LOGO|logo|稿件)")
+_C_COMMISSIONED = re.compile(r"(?:委托|定制|研究)?开发[^。；]{0,20}(?:软件|系统|程序|平台|应用|APP|app|技术|产品|小程序|网站)|(?:开发|研发)成果|(?:设计|创作|编写|制作|撰写)[^。；]{0,12}(?:作品|方案|图纸|文案|设计稿|软件|程序|视频|广告|标志|LOGO|logo|稿件)")
 
 
 def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1289,8 +1289,10 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"商品房|房屋|不动产|房产|建设工程|施工|土地", head):
         return []  # real estate and works: delivery and acceptance follow their own rules
-    if _per_doc(ctx, "inspection_period", lambda: bool(_C_INSPECTION_PERIOD.search(ctx.text.replace("\n", "")))):
-        return []
+    if _per_doc(ctx, "inspection_period", lambda: any(
+            not re.search(r"待定|另议|再议|另行(?:协商|商定|约定|确定)|日后|届时(?:协商|商定)", m.group(0) + ctx.text.replace("\n", "")[m.end(): m.end() + 16])
+            for m in _C_INSPECTION_PERIOD.finditer(ctx.text.replace("\n", "")))):
+        return []  # an agreed period; one left 待定/另议 is none
     if _per_doc(ctx, "deemed_acceptance_anywhere", lambda: any(
             next(iter(deemed_acceptance(c, ctx, {"trigger": t})), None) for t in ("signing", "silence_or_use") for c in ctx.clauses)):
         return []  # acceptance is deemed on signing or silence: that term is the finding (acceptance.deemed_*), not an absence
@@ -1871,6 +1873,7 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         hit = (re.search(rf"{worker}[^。；]{{0,20}}(?:缴纳|交纳|交付|缴付|预交|预缴|支付|承担|提供)[^。；]{{0,12}}{money}", s)
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
+               or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,4}}{money}", s)
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
                or (re.search(rf"(?:扣押|扣留|暂扣|代为保管|收押|押(?:在|于))[^。；]{{0,10}}{docs}", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
                or (re.search(rf"{docs}(?:原件)?[^。；]{{0,16}}(?:交|交由|交给|交予|上交|留存)[^。；]{{0,12}}(?:保管|保存|存放|收存|留存)", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
@@ -2297,7 +2300,8 @@ def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(rf"{_LF_PROCESSOR}[^。；]{{0,12}}(?:不承担|不负责|不负|免除|概不负责)[^。；]{{0,15}}(?:数据安全|信息安全|安全保护|安全保障|保护义务|泄露|泄漏|丢失)", s) \
                 or re.search(rf"(?:泄露|泄漏|丢失|被窃|被攻击|黑客)[^。；]{{0,25}}{_LF_PROCESSOR}[^。；]{{0,4}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
                 or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s) \
-                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,30}}(?:泄露|泄漏|丢失|被窃|攻击|入侵)[^。；]{{0,10}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s):
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,30}}(?:泄露|泄漏|丢失|被窃|攻击|入侵)[^。；]{{0,10}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:均|概|一律)?不(?:对|就)[^。；]{{0,12}}(?:泄露|泄漏|丢失|被窃|攻击|入侵|安全事件)[^。；]{{0,40}}(?:承担|负)(?:任何)?(?:赔偿)?责任", s):
             if not re.search(r"(?:甲方|委托方)(?:原因|过错|提供的系统)|不可抗力", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return _dpa_term_missing(ctx, clause, r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", r"义务|安全|保护",
@@ -3387,6 +3391,7 @@ def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
         if _R_MUTUAL.search(flat):
             continue
         m = (re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})[^。；]{{0,20}}{_R_LOSS}[^。；]{{0,24}}(?:均|概|一律)?(?:不承担|不负|不予(?:赔偿|承担)|免除|免责|不作赔偿|不赔偿)", flat)
+             or re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})[^。；]{{0,10}}(?:赔偿|责任)[^。；]{{0,8}}(?:不含|不包括|不包含)[^。；]{{0,12}}{_R_LOSS}", flat)
              or re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})(?:均|概)?(?:不对|不就|不承担|不负责)[^。；]{{0,20}}{_R_LOSS}", flat))
         if m:
             return [Hit(evidence=m.group(0), sentence=flat)]
@@ -3578,8 +3583,10 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = re.search(r"(?:价格|单价|价款|总价|合同金额|合同价|费用|报酬|服务费|租金|货款|工程款|酬金|许可费|使用费|加工费|运费|佣金|代理费|设计费|咨询费|技术服务费|开发费)"
-                      r"[^。；，]{0,10}(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
-                      r"(?:另行|再行)?(?:协商|商定|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat)
+                      r"(?:[^。；，]{0,10}|[，,][^。；，]{0,10})(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
+                      r"(?:另行|再行)?(?:协商|商定|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat) or re.search(
+            # a price-list cell left open: 单价：另议 / 价格 | 面议
+            r"(?:价格|单价|价款|总价|合同金额|合同价|报酬|服务费|租金|加工费|佣金)\s*[：:|｜]\s*(?:另议|再议|面议|待定|另定|双方另议)", flat)
         if not m:
             continue
         if re.search(r"协商不成[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
@@ -3600,7 +3607,7 @@ def commercial_bill_payment(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = re.search(r"(?:以|用|采用|通过|开具|支付)[^。；]{0,10}(?:商业承兑汇票|商业汇票|电子商业汇票|商票|承兑汇票|银行承兑汇票|电子汇票|汇票|供应链票据|数字债权凭证)"
+        m = re.search(r"(?:以|用|采用|通过|开具|支付|付款方式[：:|｜\s]*|结算方式[：:|｜\s]*)[^。；]{0,10}(?:商业承兑汇票|商业汇票|电子商业汇票|商票|承兑汇票|银行承兑汇票|电子汇票|汇票|供应链票据|数字债权凭证)"
                       r"|(?:商业承兑汇票|商业汇票|电子商业汇票|商票|承兑汇票|电子汇票)(?:方式|形式)?[^。；]{0,4}(?:支付|付款|结算)", flat)
         if not m or not re.search(r"支付|付款|结算|款", flat):
             continue
@@ -3784,7 +3791,7 @@ def payment_withheld_at_will(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = re.search(rf"(?:{_R_PAYER}|{_PARTY_ANY})[^。；]{{0,8}}(?:有权|可以|可(?!能))[^。；]{{0,20}}(?:暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；，]{{0,10}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
+        m = re.search(rf"(?:{_R_PAYER}|{_PARTY_ANY})[^。；]{{0,8}}(?:有权|可以|可(?!能)|得(?=视|随时|暂停|暂缓|拒绝|停止|扣|中止|延迟))[^。；]{{0,20}}(?:暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；，]{{0,10}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
         if not m:
             continue
         discretion = re.search(r"视[^。；，]{0,8}(?:情况|需要|进展|安排)|根据[^。；]{0,10}(?:情况|需要|进展|安排)|认为|自行决定|任何理由|无需理由|随时", flat)
