@@ -532,7 +532,7 @@ def cited_article_invalid(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_CONF_DUTY = re.compile(r"保密义务|保密责任|负有保密")
+_CONF_DUTY = re.compile(r"保密义务|保密责任|负有保密|保守(?:商业)?秘密|予以保密")
 
 
 def confidentiality_no_term(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -549,10 +549,12 @@ def confidentiality_no_term(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if ctx.contract_type == "劳动合同" or re.search(r"用人单位|劳动者|劳动合同|任职期间|在职期间", ctx.text):
         return []
-    if re.search(r"保密期限|保密期间|(?:保密义务|保密责任|该义务|上述义务|本条义务)[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开)", ctx.text):
-        return []
+    text = ctx.text.replace("\n", "")
+    if any(not re.search(r"待定|另议|再议|日后|另行(?:协商|商定|约定|确定)|届时(?:协商|商定)", text[m.start(): m.end() + 16])
+           for m in re.finditer(r"保密期限|保密期间|(?:保密义务|保密责任|该义务|上述义务|本条义务)[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开|不设期限)", text)):
+        return []  # a term is agreed; one left 待定/另议 is none
     for sent in _split(clause.text):
-        if re.search(r"保密义务|保密责任|负有保密", sent):
+        if re.search(r"保密义务|保密责任|负有保密|保守秘密|保密", sent):
             return [Hit(evidence=sent.strip(), sentence=sent)]
     return []
 
@@ -689,6 +691,32 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_K_NC_ORDINARY_POST = re.compile(r"保洁|保安|前台|门卫|清洁工?|操作工|流水线|普工|杂工|司机|厨师|服务员|收银员?|搬运工?|仓管员|店员|营业员|学徒|实习生|"
+                                 r"不(?:接触|掌握|知悉|涉及)[^。；，]{0,8}(?:技术|商业秘密|经营信息|核心信息|保密信息)")
+
+
+def noncompete_scope_persons(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A non-compete imposed on every employee, or on one whose post is plainly ordinary
+    (保洁, 保安, 前台, 流水线操作工, or one the contract itself says touches no secrets).
+
+    Norm: a non-compete binds only senior managers, senior technical staff and others with a
+    duty of confidentiality (劳动合同法第二十四条第一款); imposed on others it is void and the
+    employer still cannot stop them working (人民法院 practice; 第二十三条 ties the non-compete to
+    confidentiality). Read from the clause: all staff (全体员工/所有岗位), or an ordinary post
+    named in the same clause as the restriction.
+    """
+    text = clause.text.replace("\n", "")
+    if not _LF_NC.search(text) and "竞业" not in text:
+        return []
+    everyone = re.search(r"(?:全体|所有|全部|一切)(?:在职)?(?:员工|职工|人员|雇员|岗位)", text)
+    ordinary = _K_NC_ORDINARY_POST.search(text)
+    if not (everyone or ordinary) or re.search(r"(?:高级管理人员|高级技术人员|核心技术|负有保密义务的)[^。；]{0,10}(?:限于|仅|为限)", text):
+        return []
+    sents = _split(clause.text)
+    sent = next((x for x in sents if "竞业" in x or _LF_NC.search(x.replace("\n", ""))), sents[0] if sents else clause.text)
+    return [Hit(evidence=sent.replace("\n", "").strip(), sentence=sent)]
+
+
 # where the immovable lies: 本工程（位于江苏省苏州市吴中区）, 租赁房屋坐落于成都市武侯区, 工程地点：…
 _K_PROPERTY_PLACE = re.compile(r"(?:房屋|房产|物业|工程|项目|租赁物|标的物|不动产|场地|厂房|商铺|写字楼|房地产)[^。；，\n]{0,8}?"
                                r"(?:位于|坐落于?|座落于?|地处|地址|地点|坐落位置)(?:在|为|是|：|:)?\s*(?P<loc>[\u4e00-\u9fff]{2,30})")
@@ -798,10 +826,12 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     negation between; failing that, the holder read from the sentence's structure
     (:func:`pipelines.clause_structure.right_holder`: ``P保留…的权利``, ``由P…确定``, a modal
     whose subject heads the sentence). Returns a match whose ``p`` group is the party."""
-    head = sent[:verb_at]
-    head = re.split(r"[。；]", head)[-1]
+    head = re.split(r"[。；]", sent[:verb_at])[-1]
+    ahead = head + sent[verb_at: verb_at + 3]  # 得 needs to see the verb after it (本公司得解除)
     last = None
-    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|要求|收回|调整|变更|扣|进入|处置|豁免|免除))", head):
+    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|要求|收回|调整|变更|扣|进入|处置|豁免|免除))", ahead):
+        if m.end() > len(head):
+            break
         last = m
     if last is not None and not _C_NEG_RIGHT.search(last.group("gap")):
         return last
@@ -836,7 +866,9 @@ _C_FALLBACK_TO_ONE = re.compile(r"(?:协商|磋商|沟通)(?:不成|未果|不�
 # a vague market ground: 如周边租金水平明显上涨, 遇原材料价格波动 (no figure, no index)
 _C_MARKET_GROUND = re.compile(r"(?:市场|行情|周边|同类|原材料|成本|物价|租金水平|价格水平)[^。；，]{0,10}(?:上涨|波动|变化|上升|变动|较大|明显)")
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
-_C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?")
+_C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?"
+                            # a term-sheet cell: 交货期：卖方另行通知
+                            rf"|(?:交货|交付|发货|供货|完工|竣工)(?:期|时间|日期)\s*[：:|｜]\s*(?P<q>{_C_PARTY})[^。；，]{{0,4}}(?:另行通知|通知|确定|安排|决定|另定)")
 _C_TIME_LAWFUL = re.compile(r"(?<!不设)(?<!没有)(?<!无)最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
 
 
@@ -955,6 +987,8 @@ _C_BACK_TO_BACK = re.compile(
     rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,14}}(?:支付|拨付|付|结算|回款|划拨)的?[^。；，]{{0,10}}(?:款|费|资金|价款)"
     rf"|{_C_THIRD}[^。；，]{{0,8}}(?:支付|拨付|付清|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
     rf"|以[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,10}}(?:付款|支付|拨付|回款|资金到位|审计|审定|决算)为(?:前提|条件|依据)"
+    # plain drafting: 业主付到总包后再付 / 业主付多少按比例给
+    rf"|{_C_THIRD}[^。；，]{{0,4}}付(?:到|至|给|款|清)[^。；，]{{0,8}}后[^。；，]{{0,4}}(?:再|才|方)(?:付|给|支付)"
     rf"|(?:待|在|于|按)[^。；，]{{0,8}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)")
 # the payer's own receipt of money from a third party, read as a condition (…后/为前提/时):
 # 待总承包人从建设单位实际收到对应款项后七日内支付 / 以总包方收到建设单位相应拨款为前提
@@ -1545,6 +1579,10 @@ def _lf_employment_doc(ctx) -> bool:
         return True  # the title or the parties say so
     # a contract classified as labour but with none of its vocabulary (a franchise or
     # service agreement that mentions 员工) is not one; a single clause under test is
+    if ctx.contract_type == "保密协议" and (
+            re.search(r"(?:乙方|受约束方|接收方)[（(：:\s]*(?:员工|职工|雇员)|员工姓名|身份证号|劳动关系|任职期间|在职期间", ctx.text[:800])
+            or (len(ctx.text) < 1500 and re.search(r"员工|职工|雇员", ctx.text))):
+        return True  # an employee's confidentiality agreement is a labour document (劳动合同法第二十三条), not a mutual NDA
     return ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议") and len(ctx.text) < 1500
 
 
@@ -1581,7 +1619,7 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:无需|无须|不需|不承担|不支付|不得约定|不得要求)[^。；]{0,10}违约金", s):
             continue
         first = re.search(rf"(?P<er>{er})|(?P<ee>{ee})|(?P<both>任何一方|任一方|违约方|双方)", s)
-        if first and first["er"] and not re.search(rf"由(?:{ee})(?:承担|支付)|(?:{ee})(?:应|须|需)?(?:当)?(?:向(?:{er}))?(?:支付|承担|缴纳)[^。；]{{0,10}}违约金", s[first.end():]):
+        if first and first["er"] and not re.search(r"(?:赔偿?|支付给|付给|交给|向|给)$", s[:first.start()]) and not re.search(rf"由(?:{ee})(?:承担|支付)|(?:{ee})(?:应|须|需)?(?:当)?(?:向(?:{er}))?(?:支付|承担|缴纳)[^。；]{{0,10}}违约金", s[first.end():]):
             continue  # the employer is the one in breach
         if not conf_only and _LF_NC_DOC.search(ctx.text[:400]) and re.search(r"本协议|本合同", s) and ctx.text.count("竞业") >= 3:
             continue  # a non-compete agreement: its 违约金 is the one 第23条 allows
@@ -1590,8 +1628,8 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
             or re.search(rf"(?:违约金|违约赔偿金)[^。；]{{0,10}}由(?:{ee})(?:承担|支付)", s)
             or re.search(rf"向(?:{er})(?:支付|缴纳|交纳|赔付|给付)[^。；]{{0,20}}(?:违约金|违约赔偿金)", s))
         leave_sum = re.search(
-            rf"(?:辞职|离职|提前解除|提前离开|擅自离开|未满[^。；]{{0,8}}(?:年|期)|不满[^。；]{{0,8}}年)[^。；]{{0,40}}"
-            rf"(?:赔偿|支付|承担|缴纳)[^。；]{{0,15}}(?:{_LF_NUMW}\s*(?:万)?元|{_LF_NUMW}\s*个月(?:的)?(?:工资|薪资|薪酬|月薪))", s)
+            rf"(?:辞职|离职|走人|提前解除|提前离开|擅自离开|未满[^。；]{{0,8}}(?:年|期)|不满[^。；]{{0,8}}年)[^。；]{{0,40}}"
+            rf"(?:赔偿|赔|支付|承担|缴纳)[^。；]{{0,15}}(?:{_LF_NUMW}\s*(?:万)?(?:元|块)|{_LF_NUMW}\s*个月(?:的)?(?:工资|薪资|薪酬|月薪))", s)
         if leave_sum:
             pay = re.search(r"赔偿|支付|承担|缴纳", leave_sum.group(0)[leave_sum.group(0).find("，") + 1:] if "，" in leave_sum.group(0) else leave_sum.group(0))
             pos = leave_sum.start() + (leave_sum.group(0).find("，") + 1 if "，" in leave_sum.group(0) else 0) + (pay.start() if pay else 0)
@@ -1951,7 +1989,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
+_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|(?:离职|辞职|解除|终止)[^。；]{0,12}(?:不能|不得|不准)(?:去|到|进|入职|从事)[^。；，]{0,4}(?:同行|同类|竞争对手)|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
 
 
 def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1970,7 +2008,7 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"(?:无需|无须|不需|不|不再|不予|不另行?|无)(?:为此|因此|就此|对此)?(?:另行|额外)?(?:向[^。，；]{0,6})?(?:支付|给予|发放|提供)[^。；]{0,10}(?:经济)?补偿", s) \
+        if re.search(r"(?:无需|无须|不需|不|不再|不予|不另行?|无)(?:为此|因此|就此|对此)?(?:另行|额外)?(?:向[^。，；]{0,6})?(?:支付|给予|发放|提供|给)[^。；]{0,10}(?:经济)?补偿", s) \
                 or re.search(r"(?:竞业[^。；]{0,10})?补偿(?:金|费)?[^。；]{0,15}(?:已包含|包含在|已计入|计入|含在|视为已(?:经)?支付|已在[^。；]{0,10}(?:支付|发放))", s) \
                 or re.search(r"(?:工资|薪酬|报酬|薪资|津贴)[^。；]{0,15}(?:已包含|包含|含有|视为包括)[^。；]{0,10}(?:竞业|补偿)", s) \
                 or re.search(r"(?:在职期间|工作期间|任职期间|劳动合同期内)[^。；]{0,25}(?:支付|发放)[^。；]{0,10}竞业(?:限制)?(?:补偿|津贴|费)", s) \
@@ -2643,7 +2681,7 @@ def finlease_ownership_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"(?:届满|期满|到期|结束)[^。]{0,40}(?:归(?:承租人|出租人|甲方|乙方)|所有权(?:转移|归)|留购|名义(?:价款|货价)|续租|返还租赁物|退还租赁物)|留购价|名义价款|名义货价", ctx.text):
         return []
-    if not re.search(r"租赁物|租赁设备", clause.text):
+    if not re.search(r"租赁物|租赁设备|设备|车辆", clause.text):
         return []
     target = next((c for c in ctx.clauses if re.search(r"所有权", c.text) and re.search(r"租赁物|租赁设备", c.text)), None) \
         or next((c for c in ctx.clauses if re.search(r"租赁期|租期", c.text)), None)
@@ -3280,6 +3318,7 @@ DETECTORS.update({
     "guarantee_max_no_ceiling": guarantee_max_no_ceiling,
     "immovable_forum": immovable_forum,
     "dispatch_post_scope": dispatch_post_scope,
+    "noncompete_scope_persons": noncompete_scope_persons,
     "company_guarantee_no_resolution": company_guarantee_no_resolution,
     "dpa_required_terms": dpa_required_terms,
     "dpa_rights_assistance": dpa_rights_assistance,
@@ -3333,7 +3372,7 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     right it thought it used. Expiry of the term (``期满自动终止``) and a condition that is
     not a breach are not judged.
     """
-    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未[^。；，]{0,10}(?:支付|交付|付款|履行|交货|补交|交纳|缴纳|归还|付清)|违反|拖欠|擅自|私自|出现[^。；]{0,10}(?:情形|情况)")
+    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未[^。；，]{0,10}(?:支付|交付|付款|履行|交货|补交|交纳|缴纳|归还|付清)|违反|拖欠|欠(?:租|款|费|缴|交)|擅自|私自|出现[^。；]{0,10}(?:情形|情况)")
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
@@ -3767,8 +3806,8 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = re.search(rf"(?:服务费|价款|费用|报酬|结算(?:金额|价)|付款金额|应付(?:金额|款项)|工程款|绩效费|酬金)[^。；]{{0,16}}(?:根据|依据|按照?|以|视)"
-                      rf"{_R_PAYER}[^。；]{{0,12}}(?:考核|考评|评定|评估|满意度|满意程度|认可|决定|单方|评分|打分)", flat)
+        m = re.search(rf"(?:服务费|价款|费用|报酬|结算(?:金额|价)|(?:付款|支付)金额|应付(?:金额|款项)|工程款|绩效费|酬金)[^。；]{{0,16}}(?:根据|依据|依|按照?|以|视)"
+                      rf"(?:{_R_PAYER}|本公司|我司|我方)[^。；]{{0,12}}(?:考核|考评|评定|评估|满意度|满意程度|认可|决定|单方|评分|打分)", flat)
         m = m or re.search(rf"{_R_PAYER}[^。；]{{0,6}}(?:有权)?(?:视|根据|依据)[^。；]{{0,16}}(?:扣减|调减|降低|核减)[^。；]{{0,12}}(?:服务费|价款|费用|报酬|款项)[^。；]{{0,16}}(?:由{_R_PAYER}(?:决定|确定)|比例由{_R_PAYER})", flat)
         m = m or re.search(rf"(?:扣减|调减|核减)(?:比例|金额|幅度)(?:由){_R_PAYER}(?:单方|自行)?(?:决定|确定)", flat)
         if not m:
