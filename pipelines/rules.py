@@ -3650,7 +3650,7 @@ def commercial_bill_payment(clause: Clause, ctx, params) -> Iterable[Hit]:
                       r"|(?:商业承兑汇票|商业汇票|电子商业汇票|商票|承兑汇票|电子汇票)(?:方式|形式)?[^。；]{0,4}(?:支付|付款|结算)", flat)
         if not m or not re.search(r"支付|付款|结算|款", flat):
             continue
-        if re.search(r"(?:乙方|收款方|卖方|承包人|供方)[^。；]{0,6}(?:同意|选择|要求)[^。；]{0,4}(?:的|后)|不得以[^。；]{0,10}汇票|不接受[^。；]{0,6}汇票", flat):
+        if re.search(r"(?:乙方|收款方|卖方|承包人|供方)[^。；]{0,6}(?:同意|选择|要求)[^。；]{0,4}(?:的|后)|经(?:乙方|收款方|卖方|承包人|供方)[^。；，]{0,6}同意|不得以[^。；]{0,10}汇票|不接受[^。；]{0,6}汇票", flat):
             continue
         return [Hit(evidence=m.group(0), sentence=flat)]
     return []
