@@ -143,6 +143,20 @@ _DEPOSIT = re.compile(r"定金")
 _K_NAMED_PRICE = re.compile(r"(?:转让|买卖|采购|购买|成交|交易|房屋|房产|工程|项目|货物|设备|股权)?(?:总价款|总价|总金额|总额|价款|成交价|价格)(?:为|是|共计|合计|：|:)?\s*(?:人民币|¥|￥)?\s*")
 
 
+def _monthly_total(text: str) -> list[float]:
+    """The price of a contract stated as a monthly amount and a term in months
+    (``报酬为每月人民币8万元，合同期限为12个月`` → [960000.0]); [] when either is missing."""
+    m = re.search(r"(?:每月|月)(?:报酬|租金|服务费|费用|价款)?(?:为|是)?\s*(?:人民币)?\s*", text)
+    while m:
+        a = _C_YUAN.match(text, m.end())
+        if a and (v := _c_yuan_value(a)):
+            t = re.search(rf"(?:期限|期间|租期|服务期)(?:为|是|共)?\s*(?P<n>{_NUM})\s*个月", text)
+            n = parse_number(t["n"]) if t else None
+            return [v * n] if n else []
+        m = re.compile(r"(?:每月|月)(?:报酬|租金|服务费|费用|价款)?(?:为|是)?\s*(?:人民币)?\s*").search(text, m.end())
+    return []
+
+
 def _named_prices_in(sentence: str) -> list[float]:
     """Amounts in yuan that a sentence names as a price (``房屋转让总价为人民币280万元``):
     a looser reading than :func:`_total_prices_in`, for comparing one sentence's own
@@ -178,7 +192,8 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
             totals = ([v for v, _ in _total_prices_in(sent)] or _named_prices_in(sent)
-                      or [v for c in ctx.clauses for v, _ in _c_total_prices(c)])
+                      or [v for c in ctx.clauses for v, _ in _c_total_prices(c)]
+                      or _per_doc(ctx, "monthly_total", lambda: _monthly_total(ctx.text)))
             total = max(totals) if totals else None
             if total and deposit > total * limit / 100 + 0.5:
                 yield Hit(evidence=sent.strip(), sentence=sent,
@@ -980,6 +995,7 @@ _C_PAYER_JUDGEMENT = re.compile(
     # the payer's own budget or funding step as the trigger: 在其年度预算批复后安排支付
     r"|(?:其|自身|甲方|买方|发包人|公司)?(?:的)?(?:年度|项目|专项)?(?:预算|资金|拨款|经费)[^。；，]{0,4}(?:批复|下达|审批|批准|到位|落实|拨付)(?:后|之后|以后|时)"
     r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
+    r"|(?:认为|判断|确认)[^。；，]{0,12}(?:良好|满意|合适|正常|稳定|无问题)(?:后|时|之后)"
     r"|(?:有权)?(?:视情况|酌情|自行决定|根据需要)(?:暂缓|延期|推迟|分期|决定)?(?:支付|付款)")
 _C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主)|最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|发包方|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
 _C_BACK_TO_BACK = re.compile(
@@ -1025,9 +1041,9 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明)[^。；，]{0,20}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明|即构成|构成)[^。；，]{0,28}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
-_C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
+_C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|(?:用于|应用于)[^。；，]{0,8}(?:业务|生产|运营|场景|经营)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
 
 
@@ -1108,7 +1124,7 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     text = clause.text.replace("\n", "")
     # a carve-out excludes the cases from the cap; 包括人身伤亡 puts them under it
-    if any(not re.search(r"(?:包括|包含|含|及|以及|和)[^。；，、]{0,4}$", text[max(0, c.start() - 8): c.start()])
+    if any(not re.search(r"(?:包括|包含|含|及|以及|和)[^。；，、]{0,8}$", text[max(0, c.start() - 14): c.start()])
            for c in _C_CARVE_OUT.finditer(text)):
         return []
     for sent in _split(clause.text):
@@ -1381,7 +1397,7 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:总价款|总价|总金额|总额|价款总额|价款|金额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
+_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费|工程款)?(?:总价款|总价|总金额|总额|价款总额|价款|金额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
                             r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
@@ -2012,7 +2028,8 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
                 or re.search(r"(?:竞业[^。；]{0,10})?补偿(?:金|费)?[^。；]{0,15}(?:已包含|包含在|已计入|计入|含在|视为已(?:经)?支付|已在[^。；]{0,10}(?:支付|发放))", s) \
                 or re.search(r"(?:工资|薪酬|报酬|薪资|津贴)[^。；]{0,15}(?:已包含|包含|含有|视为包括)[^。；]{0,10}(?:竞业|补偿)", s) \
                 or re.search(r"(?:在职期间|工作期间|任职期间|劳动合同期内)[^。；]{0,25}(?:支付|发放)[^。；]{0,10}竞业(?:限制)?(?:补偿|津贴|费)", s) \
-                or re.search(r"(?:是否|视情况|酌情)[^。；]{0,10}(?:支付|给予|发放)[^。；]{0,6}(?:经济)?补偿", s):
+                or re.search(r"(?:是否|视情况|酌情)[^。；]{0,10}(?:支付|给予|发放)[^。；]{0,6}(?:经济)?补偿", s) \
+                or (re.search(r"补偿", s) and re.search(r"(?:决定|确定|视)[^。；，]{0,4}是否(?:支付|给予|发放)", s)):
             return [Hit(evidence=s.strip(), sentence=sent)]
         if re.search(r"补偿", s) and re.search(r"(?:期满后|届满后|结束后)[^。；]{0,10}一次性(?:支付|发放)|(?:按季度?|每季度|按年|每年|每半年)(?:支付|发放)", s):
             return [Hit(evidence=s.strip(), sentence=sent,
@@ -2339,7 +2356,8 @@ def data_security_duty(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(rf"(?:泄露|泄漏|丢失|被窃|被攻击|黑客)[^。；]{{0,25}}{_LF_PROCESSOR}[^。；]{{0,4}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
                 or re.search(r"(?:数据|信息)安全(?:保护)?(?:责任|义务)?(?:全部)?由(?:甲方|委托方)(?:自行)?(?:负责|承担)", s) \
                 or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,30}}(?:泄露|泄漏|丢失|被窃|攻击|入侵)[^。；]{{0,10}}(?:概|均|一律)?不(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
-                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:均|概|一律)?不(?:对|就)[^。；]{{0,12}}(?:泄露|泄漏|丢失|被窃|攻击|入侵|安全事件)[^。；]{{0,40}}(?:承担|负)(?:任何)?(?:赔偿)?责任", s):
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:均|概|一律)?不(?:对|就)[^。；]{{0,12}}(?:泄露|泄漏|丢失|被窃|攻击|入侵|安全事件)[^。；]{{0,40}}(?:承担|负)(?:任何)?(?:赔偿)?责任", s) \
+                or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,30}}不(?:承担|负)[^。；]{{0,16}}(?:安全保护|安全保障|数据安全|信息安全)(?:的)?(?:责任|义务)", s):
             if not re.search(r"(?:甲方|委托方)(?:原因|过错|提供的系统)|不可抗力", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return _dpa_term_missing(ctx, clause, r"加密|访问控制|权限|安全(?:技术)?措施|保护措施|安全保护|安全管理制度|去标识化|安全保障|备份", r"义务|安全|保护",
@@ -2573,6 +2591,7 @@ def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
         if re.search(r"(?:预先|提前|事先|先行)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
                 or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,4}(?:借款本金|本金|借款金额|借款款项|出借款|放款金额|融资款|贷款)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
                 or re.search(r"(?:在|从)(?:借款)?本金中扣除", s) \
+                or re.search(r"从[^。；，]{0,6}(?:放款资金|借款资金|借款款项|借款|贷款资金|贷款)中[^。；]{0,4}(?:直接)?(?:划扣|扣除|扣收|扣划)", s) \
                 or re.search(r"(?:交付|出借|放款|发放|支付|转账|划付|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时|前)[^。；]{0,10}(?:一次性|直接|先)?(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,10}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s):
             out.append(("explicit", sent, None))
             continue
@@ -3376,7 +3395,7 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
-                r"(?:付款|支付|交付|交货|履行|还款|整改|催告|宽限|纠正)期限?(?:已)?(?:届满|到期|期满)", flat):
+                r"(?:付款|支付|交付|交货|履行|还款|整改|催告|宽限|纠正)期限?(?:已)?(?:届满|到期|期满)|(?:该|上述|前述|约定)期限(?:已)?(?:届满|到期|期满)", flat):
             continue  # the contract's own term ending is not a termination for breach
         m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止|失效|终结)", flat)
              or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat)
