@@ -257,6 +257,16 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if pct > lump_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
                                 explanation=f"违约金为合同价款的{pct:g}%，可能过分高于实际损失（民法典第五百八十五条）。")]
+        # a fixed sum (违约金人民币五百万元) against the contract's price stated anywhere in it
+        if not _DAILY.search(sent):
+            ld = re.search(r"违约金[^。；，]{0,6}?(?:为|计|人民币|：|:)*\s*", sent)
+            money = _LF_MONEY.match(sent, ld.end()) if ld else None
+            amount = _c_yuan_value(money) if money else None
+            totals = _per_doc(ctx, "total_prices_all", lambda: [v for c in ctx.clauses for v, _ in _c_total_prices(c)])
+            if amount and totals and amount > max(totals) * lump_max / 100 + 0.5:
+                return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
+                            explanation=f"违约金{amount:,.0f}元，为合同价款{max(totals):,.0f}元的{amount / max(totals) * 100:.0f}%，"
+                                        "可能过分高于实际损失（民法典第五百八十五条；合同编通则解释第六十五条）。")]
     return []
 
 
@@ -1401,7 +1411,7 @@ _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:�
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
                             r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
-_C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元")
+_C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,})元")
 
 
 def _c_yuan_value(m: re.Match) -> float | None:
@@ -3146,7 +3156,7 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _K_ACCEPT_OPEN = re.compile(r"验收(?:的)?(?:具体)?(?:时间|日期|时限|期限)[^。；]{0,8}(?:由|以|待)(?P<p>甲方|买方|需方|委托方|委托人|发包人|定作人|定作方|采购方|客户|用户)[^。；]{0,8}(?:确定|安排|决定|另行通知|通知为准|而定|通知)|"
-                            r"(?P<q>甲方|买方|需方|委托方|委托人|发包人|定作人|采购方|客户)[^。；]{0,10}(?:视|根据|按照?)[^。；]{0,10}(?:情况|需要|安排|进度|计划)[^。；]{0,8}(?:组织|安排|进行|决定)[^。；]{0,4}验收|"
+                            r"(?P<q>甲方|买方|需方|委托方|委托人|发包人|定作人|采购方|客户)[^。；]{0,10}(?:视|根据|按照?)[^。；]{0,10}(?:情况|需要|安排|进度|计划)[^。；]{0,8}(?:组织|安排|进行|决定)[^。；]{0,8}验收|"
                             r"(?:待|在|于)(?:甲方|买方|需方|委托方|发包人|定作人|采购方|客户)[^。；]{0,10}(?:方便|具备条件|认为(?:合适|必要|具备条件)|有空|安排)(?:时|后)[^。；]{0,8}(?:组织|进行|安排)?验收")
 # the acceptor picks the time by its own judgement: 买受人将在其认为适当的时间组织验收
 _K_ACCEPT_WHEN_IT_CHOOSES = re.compile(r"验收[^。；]{0,10}(?:在|于|待)(?:其|自身|自己|本方)?(?:认为|觉得|方便|需要|决定|确定|选择|指定|自行)[^。；，]{0,8}(?:时间|时候|时机|日期|之时|时)(?:进行|组织|开展|实施|安排)?|(?:何时|什么时间|何日)[^。；]{0,6}验收[^。；]{0,6}(?:由|以)(?:甲方|买方|买受人|需方|委托方|委托人|发包人|定作人|定作方|采购方|采购人|客户|用户)[^。；]{0,12}(?:确定|安排|决定|通知)|(?:在|于|待|择)(?:其|自身|自己|本方)?(?:认为|觉得|方便|需要|决定|确定|选择|指定|自行)[^。；，]{0,8}(?:时间|时候|时机|日期|之时|时)[^。；，]{0,6}(?:组织|进行|安排|开展|实施)?验收")
