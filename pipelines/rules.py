@@ -2015,7 +2015,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|(?:离职|辞职|解除|终止)[^。；]{0,12}(?:不能|不得|不准)(?:去|到|进|入职|从事)[^。；，]{0,4}(?:同行|同类|竞争对手)|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
+_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|(?:离职|辞职|解除|终止)[^。；]{0,12}(?:不能|不得|不准)(?:去|到|进|入职|从事)[^。；，]{0,4}(?:同行|同类|竞争对手)|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|商品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
 
 
 def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2277,7 +2277,10 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍", s) else "")) and re.search(_LF_DATA, s) \
+        if re.search(r"(?:无需|无须|不需|不必|不予)(?:删除|返还|销毁)", s) and re.search(_LF_DATA, s) \
+                and re.search(r"终止|解除|届满|到期|结束|期满", clause.text) and not re.search(r"法律(?:法规)?(?:规定|要求)|依法", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]  # 委托结束后…数据…无需删除
+        if re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍|但", s) else "")) and re.search(_LF_DATA, s) \
                 and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s) \
                 and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
                 and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
@@ -2342,6 +2345,7 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(rf"(?:甲方|委托方|委托人)[^。；]{{0,6}}(?:无权|不得|不能)[^。；]{{0,24}}{audit}", s) \
                 or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,20}}{audit}", s) \
+                or re.search(rf"{audit}[^。；]{{0,8}}(?:须|需|应)(?:事先)?经{_LF_PROCESSOR}[^。；，]{{0,6}}同意", s) \
                 or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return _dpa_term_missing(ctx, clause, audit, r"义务|权利|安全",
