@@ -326,6 +326,14 @@ def test_kb_cite_reads_an_article_typed_without_its_di_and_kb_search_refuses_an_
     assert r.returncode == 1 and "error [usage]" in r.stderr
 
 
+def test_a_missing_contract_is_named_by_the_path_given_on_one_line(tmp_path, cli_env):
+    r = run_cli(["review", str(tmp_path / "in" / "合同.txt"), "--no-llm"], cli_env)
+    assert r.returncode == 1 and f"{tmp_path / 'in' / '合同.txt'} does not exist" in r.stderr
+    # a newline in the name cannot forge a second error line
+    r = run_cli(["review", "a\nerror [ok]: b.txt", "--no-llm"], cli_env)
+    assert r.returncode == 1 and len([ln for ln in r.stderr.splitlines() if ln.startswith("error [")]) == 1, r.stderr
+
+
 def test_line_progress_says_a_long_step_is_still_running():
     # GIVEN progress to a non-terminal stderr and one step that takes longer than the interval
     import io

@@ -175,6 +175,14 @@ def _safe(text: object) -> str:
     return escape(_TERMINAL_CONTROLS.sub("", str(text)))
 
 
+def _display_path(path: Path) -> str:
+    """The path as the user gave it (a missing file must be findable in the message), made
+    safe like :func:`_display_name`: valid UTF-8, no terminal escape sequences, no control
+    characters (a newline in a name could forge an ``error [...]`` line)."""
+    text = str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return _TERMINAL_CONTROLS.sub("", text).replace("\n", " ").replace("\r", " ") or "unnamed"
+
+
 def _display_name(path: Path) -> str:
     """The file name as valid UTF-8 (undecodable bytes in a name become U+FFFD), without
     terminal escape sequences or control characters."""

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from pipelines.errors import PipelineError
 from pipelines.types import Stance
-from worker.cli.common import _SEV_STYLE, _check_outputs, _display_name, _errors, _fail, _progress, _safe, err, out
+from worker.cli.common import _SEV_STYLE, _check_outputs, _display_name, _display_path, _errors, _fail, _progress, _safe, err, out
 from worker.settings import get_settings
 
 def _print_review(review, console: Console = out) -> None:
@@ -100,7 +100,7 @@ def review(
     from worker.runtime import load_generator, load_index, load_playbook_for, review_options
 
     if not contract.is_file():
-        raise _fail("not_found", f"{_display_name(contract)} does not exist or is not a file")
+        raise _fail("not_found", f"{_display_path(contract)} does not exist or is not a file")
     _check_outputs(out_path, annotated_pdf, redline, html_path, inputs=(contract,))
     settings = get_settings()
     with _errors():
@@ -188,7 +188,7 @@ def compare(
 
     for f in (old, new):
         if not f.is_file():
-            raise _fail("not_found", f"{_display_name(f)} does not exist or is not a file")
+            raise _fail("not_found", f"{_display_path(f)} does not exist or is not a file")
     _check_outputs(out_path, redline, html_path, inputs=(old, new))
     settings = get_settings()
     with _errors(), _progress() as prog:
