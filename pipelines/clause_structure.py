@@ -546,8 +546,9 @@ def read_noninfringement_refused(sentence: str) -> str | None:
 
 
 # 得 as a modal (本公司得解除, 管理公司得暂停供水) in Hong Kong and older drafting, before the act
-_MODAL = (r"(?:有权|可以|可(?!能)|得以|享有[^，。；]{0,8}权|保留|"
-          r"(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|要求|收回|调整|变更|扣|进入|处置|豁免|免除))")
+MODAL_DE = (r"(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|"
+            r"要求|收回|调整|变更|扣|进入|处置|豁免|免除)")
+_MODAL = rf"(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|保留|{MODAL_DE})"
 
 
 def right_holder(sentence: str, verb_at: int) -> str | None:

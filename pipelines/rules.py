@@ -17,6 +17,7 @@ from datetime import date
 import cn2an
 
 from pipelines.clause_structure import ROLE as _PARTY_ANY  # any party word of every contract type
+from pipelines.clause_structure import MODAL_DE
 from pipelines.text import sentences
 from pipelines.types import Clause, Severity
 
@@ -557,6 +558,8 @@ def cited_article_invalid(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+# a term the contract leaves open (验收期限：待定, 保密期限由双方日后另议): not agreed
+_K_UNDECIDED = re.compile(r"待定|另议|再议|日后|另行(?:协商|商定|约定|确定)|届时(?:协商|商定)")
 _CONF_DUTY = re.compile(r"保密义务|保密责任|负有保密|保守(?:商业)?秘密|予以保密")
 
 
@@ -575,7 +578,7 @@ def confidentiality_no_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     if ctx.contract_type == "劳动合同" or re.search(r"用人单位|劳动者|劳动合同|任职期间|在职期间", ctx.text):
         return []
     text = ctx.text.replace("\n", "")
-    if any(not re.search(r"待定|另议|再议|日后|另行(?:协商|商定|约定|确定)|届时(?:协商|商定)", text[m.start(): m.end() + 16])
+    if any(not _K_UNDECIDED.search(text[m.start(): m.end() + 16])
            for m in re.finditer(r"保密期限|保密期间|(?:保密义务|保密责任|该义务|上述义务|本条义务)[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开|不设期限)", text)):
         return []  # a term is agreed; one left 待定/另议 is none
     for sent in _split(clause.text):
@@ -854,7 +857,7 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     head = re.split(r"[。；]", sent[:verb_at])[-1]
     ahead = head + sent[verb_at: verb_at + 3]  # 得 needs to see the verb after it (本公司得解除)
     last = None
-    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|要求|收回|调整|变更|扣|进入|处置|豁免|免除))", ahead):
+    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|{MODAL_DE})", ahead):
         if m.end() > len(head):
             break
         last = m
@@ -1350,7 +1353,7 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
     if re.search(r"商品房|房屋|不动产|房产|建设工程|施工|土地", head):
         return []  # real estate and works: delivery and acceptance follow their own rules
     if _per_doc(ctx, "inspection_period", lambda: any(
-            not re.search(r"待定|另议|再议|另行(?:协商|商定|约定|确定)|日后|届时(?:协商|商定)", m.group(0) + ctx.text.replace("\n", "")[m.end(): m.end() + 16])
+            not _K_UNDECIDED.search(m.group(0) + ctx.text.replace("\n", "")[m.end(): m.end() + 16])
             for m in _C_INSPECTION_PERIOD.finditer(ctx.text.replace("\n", "")))):
         return []  # an agreed period; one left 待定/另议 is none
     if _per_doc(ctx, "deemed_acceptance_anywhere", lambda: any(
@@ -1411,7 +1414,9 @@ _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:�
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
                             r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
-_C_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,})元")
+# an amount in Chinese numerals, capital (壹万元) or lowercase of two characters or more (二十万元)
+_CN_AMOUNT = r"[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,}"
+_C_YUAN = re.compile(rf"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>{_CN_AMOUNT})元")
 
 
 def _c_yuan_value(m: re.Match) -> float | None:
@@ -1951,7 +1956,7 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_MONEY = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+|[零〇一二两三四五六七八九十百千万]{2,})元")
+_LF_MONEY = re.compile(rf"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元|(?:人民币)?(?P<w>{_CN_AMOUNT})元")
 
 
 def _lf_monthly_wage(text: str) -> float | None:
