@@ -10,6 +10,8 @@ helpers read the parts a norm speaks about instead:
   or the loss shifted onto the other side: 由会员自行承担), with the relieved party, the
   text before it (what loss, from what cause) and whether the denial is universal;
 * :func:`deeming` — a legal fiction (视为/视同/即为/即表示/推定/即发生…效力) and what it deems;
+* :func:`definitions` / :func:`expand_definitions` — terms the clause defines for itself
+  (本条所称“重大违约”包括…) and the clause with each later use read with its definition;
 * the readers (``READERS``) used by pattern checks through their ``reader`` key
   (:mod:`pipelines.screen`): each takes one sentence and returns the evidence or None.
 
@@ -22,7 +24,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["ROLE", "PARTY", "READERS", "Denial", "subject_of", "denials", "deeming", "parts", "other_party_named", "right_holder"]
+__all__ = ["ROLE", "PARTY", "READERS", "Denial", "subject_of", "denials", "deeming", "parts", "other_party_named", "right_holder",
+           "definitions", "expand_definitions"]
 
 # Known role words of Chinese contracts (both sides of each contract type).
 ROLE = (r"(?:甲方|乙方|丙方|丁方|买方|卖方|买受人|出卖人|采购方|采购人|供货方|供应方|供方|需方|供应商|销售方|购买方|"
@@ -39,6 +42,50 @@ _MUTUAL = re.compile(r"双方|任何一方|任一方|各方|彼此|互相|相互
 _PART = re.compile(r"[，,；;：:]")
 _LEAD = r"(?:如|若|如果|倘若|但|且|而|则|并|即使|即便|此外|另外|同时)?"
 _SUBJECT = re.compile(rf"\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概|一律|一概|都|对|就|不|无|有权|可|应|须|需|将|因|基于|出于|由于|为了|仍|自行|保留|在|于|承担|负责|免|确认|同意|放弃|承诺|保证|认定|认为|发现|收到|根据|按|视|如|若|已|未|逾期|违反|存在)")
+
+
+# 本条所称“重大违约”，是指… / “交付”指… / 本协议所称责任上限适用于…
+_QUOTED_TERM = r"[“‘\"'「『](?P<q>[^”’\"'」』，。；]{1,12})[”’\"'」』]"
+_DEFINITION = re.compile(
+    rf"(?:(?:本条|本款|本章|本节|本合同|本协议|本附件)(?:中)?(?:所称|所指|所述)(?:的)?\s*(?:{_QUOTED_TERM}|(?P<t>[^“‘\"'「『，。；]{{1,8}}?))"
+    rf"|(?<![\u4e00-\u9fff]){_QUOTED_TERM.replace('?P<q>', '?P<q2>')})"
+    r"(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)(?P<d>[^。]{2,200})。")
+
+
+def definitions(text: str) -> list[tuple[str, str]]:
+    """Terms the text defines for itself, as ``(term, definition)`` pairs in order.
+
+    Shapes: ``本条所称“重大违约”包括…。``, ``本合同所称‘验收合格’，是指…。``, ``“交付”指…。``
+    (a quoted term opening a sentence); the definition runs to the sentence's end. A
+    drafter often hides the substance of a clause in such a definition (a "material breach"
+    that is any breach at all), so checks must read the term's later uses with it.
+    """
+    out = []
+    for m in _DEFINITION.finditer(text.replace("\n", "")):
+        term = (m["q"] or m["t"] or m["q2"] or "").strip()
+        if len(term) >= 2 and term not in {t for t, _ in out}:
+            out.append((term, m["d"].strip()))
+    return out
+
+
+def expand_definitions(text: str, defs: list[tuple[str, str]]) -> tuple[str, list[str]]:
+    """``text`` with each use of a defined term outside its own definition followed by the
+    definition in brackets (``乙方发生重大违约（乙方任何一项履约指标未达标…）的``).
+
+    Returns:
+        ``(expanded text, inserted strings)``: remove every inserted string from a piece of
+        evidence found in the expanded text to get the verbatim words of ``text``.
+    """
+    inserted = []
+    for term, d in defs:
+        ins = f"（{d}）"
+        pieces = re.split(r"(?<=。)", text)
+        for i, piece in enumerate(pieces):
+            if term in piece and not re.search(rf"{re.escape(term)}[”’\"'」』]?(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)", piece):
+                pieces[i] = re.sub(rf"{re.escape(term)}[”’\"'」』]?", lambda m: m.group(0) + ins, piece)
+        text = "".join(pieces)
+        inserted.append(ins)
+    return text, inserted
 
 
 def parts(sentence: str) -> list[tuple[int, str]]:

@@ -276,14 +276,19 @@ def _years_between(a: date, b: date) -> float:
     return ((b - a).days + 1) / 365.25
 
 
-_DATE = re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日")
+# 2024年9月10日 or, as official forms write it, 二〇二四年九月十日
+_DATE = re.compile(r"(?P<y>\d{4}|[〇零一二三四五六七八九]{4})\s*年\s*(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月"
+                   r"\s*(?P<d>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*日")
+_CN_YEAR_DIGITS = str.maketrans("〇零一二三四五六七八九", "00123456789")
 
 
 def _dates(text: str) -> list[tuple[date, re.Match]]:
+    """Calendar dates written in digits or Chinese numerals, with their matches."""
     out = []
     for m in _DATE.finditer(text):
+        month, day = parse_number(m["m"]), parse_number(m["d"])
         try:
-            out.append((date(int(m["y"]), int(m["m"]), int(m["d"])), m))
+            out.append((date(int(m["y"].translate(_CN_YEAR_DIGITS)), int(month or 0), int(day or 0)), m))
         except ValueError:
             continue
     return out
@@ -455,7 +460,7 @@ def _signing_date(text: str) -> date | None:
         ds = _dates(text[m.end(): m.end() + 20])
         if ds:
             return ds[0][0]
-    m = re.search(r"于\s*(\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)\s*(?:在[^。]{0,20})?签订", text)
+    m = re.search(rf"于\s*({_DATE.pattern})\s*(?:在[^。]{{0,20}})?签订", text)
     if m:
         ds = _dates(m.group(1))
         return ds[0][0] if ds else None
@@ -605,20 +610,34 @@ def dev_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_SHARE = re.compile(rf"(?:合同)?总(?:价款?|金额|额)的?\s*(?P<p>{_NUM})\s*[%％]")
+# a share of the whole price: 合同总价的30% / 合同价款的百分之三十 / 结算总价的20% (not of one
+# month's work or one statement: 当月完成工程量价款的70%, 结算单金额的70%)
+_SHARE = re.compile(rf"(?:(?:合同|结算)总?(?:价款?|金额|总额|价格)|(?<![月期次单》])总(?:价款?|金额|额|价格))\s*(?:的|之)?\s*"
+                    rf"(?:(?P<p>{_NUM})\s*[%％]|百分之(?P<cn>{_NUM}))")
 
 
 def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Instalments expressed as shares of the total price add up to more than 100%.
 
-    Sentences about 定金, 违约金 or late payment are not instalments and are skipped.
+    Shares are read as ``合同总价的30%``, ``合同价款的百分之三十`` or ``结算总价的20%``, one
+    list item or sentence each. Not instalments, and skipped: sentences about 定金, 违约金,
+    late payment or a security paid by the other side (履约保证金, 保函, 押金); cumulative
+    shares (``支付至合同价款的80%``, ``累计达到…``), which restate the running total; and a
+    share inside brackets, which glosses an amount already counted. A clause whose shares
+    sum to more than 100.5% cannot be performed as written (民法典第四百六十六条: terms are
+    then construed against each other, and the price actually owed is in dispute).
     """
     shares: list[tuple[float, str]] = []
     for sent in _split(clause.text):
-        if not re.search(r"支付|付款|付清|结清", sent) or re.search(r"定金|违约金|逾期|罚|赔偿", sent):
+        if not re.search(r"支付|付款|付清|结清|付至", sent) or re.search(
+                r"定金|违约金|逾期|罚|赔偿|履约保证金|履约担保|投标保证金|保函|押金", sent):
             continue
-        for m in _SHARE.finditer(sent):
-            v = parse_number(m["p"])
+        flat = sent.replace("\n", "")
+        for m in _SHARE.finditer(flat):
+            before = flat[:m.start()]
+            if re.search(r"(?:(?:支付|付款?|达)(?:至|到)|累计[^，。；]{0,6}|共计)\s*$", before) or before.count("（") + before.count("(") > before.count("）") + before.count(")"):
+                continue
+            v = parse_number(m["p"] or m["cn"])
             if v is not None:
                 shares.append((v, sent))
     total = sum(v for v, _ in shares)
@@ -1065,6 +1084,27 @@ def _c_days(n: float, unit: str) -> float:
             "周": n * 7, "个月": n * 30, "月": n * 30}[unit]
 
 
+# receipt ends quality claims without a "deemed" word: 货物一经签收，质量异议不再受理
+_C_BARS_QUALITY = re.compile(r"(?:质量|品质)(?:异议|问题|瑕疵|索赔)[^。；]{0,12}(?:不再|不予|概不|一律不)(?:受理|负责|承担|处理|认可|接受)"
+                             r"|(?:不再|不予|概不)(?:受理|接受)[^。；]{0,6}(?:质量|品质)(?:异议|问题|索赔)")
+
+
+def _signing_bars_quality(flat: str) -> Hit | None:
+    """A sentence in which receipt or signing itself cuts off quality objections
+    (``一经签收，质量异议不再受理``, ``提货后质量问题概不负责``): by law receipt presumes only
+    quantity and appearance were checked (民法典第六百二十三条). A carve-out for latent or
+    internal defects, or a period still left for them, makes it lawful."""
+    trig = re.search(rf"(?:一经|一旦|自|于)?(?:{_C_SIGN_TRIGGER.pattern}|提货|交付)(?:后|之后|即|完成|时)?", flat)
+    if trig is None:
+        return None
+    m = _C_BARS_QUALITY.search(flat, trig.end())
+    if m is None or re.search(r"(?:内在|隐蔽|潜在)[^。；]{0,12}除外|除[^。；]{0,12}(?:内在|隐蔽|潜在)|仅[^。；]{0,6}(?:数量|外观)", flat):
+        return None
+    if re.search(rf"{_NUM}\s*(?:个工作日|日|天|个月|月)内", flat[trig.end():m.start()]):
+        return None  # a period for objections first: the silence/short-period checks judge it
+    return Hit(evidence=flat.strip(), sentence=flat)
+
+
 def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A deemed acceptance that takes the inspection away.
 
@@ -1085,6 +1125,8 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
     min_days = float(params.get("min_days", 7))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
+        if trigger == "signing" and (h := _signing_bars_quality(flat)):
+            return [h]
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
             continue
@@ -1094,7 +1136,8 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         before = flat[:m.start()]
         if trigger == "signing":
-            if not _C_SIGN_TRIGGER.search(before) or re.search(r"仅|只(?:表明|确认|代表)|数量(?:和|及|、)外观|外观(?:和|及|、)数量", flat):
+            handed_over = re.search(r"交付(?:完成|即|时|之时)", before) and not re.search(r"检验|验收|测试|检测", before)
+            if not (_C_SIGN_TRIGGER.search(before) or handed_over) or re.search(r"仅|只(?:表明|确认|代表)|数量(?:和|及|、)外观|外观(?:和|及|、)数量", flat):
                 continue
             if re.search(rf"{_NUM}\s*(?:个工作日|日|天|个月)内?未", before):
                 continue  # a period before the deemed acceptance: judged by silence_or_use
@@ -1120,6 +1163,9 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _C_CAP = re.compile(r"最高(?:赔偿|责任)(?:额|金额|限额|总额)?(?:为|是)|(?:赔偿|责任|损失)[^。；]{0,30}(?:以[^。；]{1,30}为限|最高不(?:超过|得超过)|(?:累计|总额|总计|合计)?不(?:超过|得超过|高于)|上限(?:为|是)?|封顶|最多(?:赔偿|承担))"
                     r"|(?:以[^。；]{1,30}为限|最高不超过|上限为)[^。；]{0,12}(?:承担|赔偿)[^。；]{0,6}(?:责任|损失)")
+# the frame that makes a named case an exception to a cap or exemption
+_C_EXCEPTION = re.compile(r"除外|不适用|不受[^。；]{0,16}限|不在此限|除[^。；]{0,40}外|不免除|不得免除|不因此免除|不在[^。；]{0,8}(?:限额|上限|免责|限制)"
+                          r"|(?:仍|仍应|仍须|应当?|须|依法|全额|据实|按实际损失)[^。；，]{0,8}(?:承担|赔偿)")
 _C_CARVE_OUT = re.compile(r"故意|重大过失|人身(?:伤亡|损害|伤害)|欺诈|法律(?:另有|强制性)规定|依法不得(?:限制|免除)")
 
 
@@ -1136,10 +1182,14 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
     carve-out anywhere in the clause (故意或重大过失除外) makes the cap lawful.
     """
     text = clause.text.replace("\n", "")
-    # a carve-out excludes the cases from the cap; 包括人身伤亡 puts them under it
-    if any(not re.search(r"(?:包括|包含|含|及|以及|和)[^。；，、]{0,8}$", text[max(0, c.start() - 14): c.start()])
-           for c in _C_CARVE_OUT.finditer(text)):
-        return []
+    # a carve-out excludes the cases from the cap (除外, 不适用, 仍应承担, or naming them as the
+    # ground of a liability outside the cap); 包括/即使/适用于…故意或重大过失(在内) puts them under it
+    for seg in re.split(r"[。；;]", text):
+        for c in _C_CARVE_OUT.finditer(seg):
+            included = re.search(r"(?:包括|包含|含|即使|即便|纵使|无论|不论|适用于)[^。；]{0,30}$", seg[:c.start()]) \
+                or re.match(r"[^。；，]{0,12}在内", seg[c.end():])
+            if _C_EXCEPTION.search(seg) or not included:
+                return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = _C_CAP.search(flat)
@@ -1439,12 +1489,14 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
     for sent in _split(text):
         flat = sent.replace("\n", " ")
         for m in _C_TOTAL_LABEL.finditer(flat):
-            if _C_TOTAL_SKIP.search(flat[max(0, m.start() - 6): m.start()]):
-                continue
             tail = flat[m.end(): m.end() + 30]
+            a = _C_YUAN.search(tail)
+            # the total restated as the base of a share (预付款为合同总价款350万元的百分之十)
+            base = a is not None and re.match(r"\s*(?:的|之|×|\*)\s*(?:百分之|\d)", tail[a.end():])
+            if not base and _C_TOTAL_SKIP.search(flat[max(0, m.start() - 6): m.start()]):
+                continue
             if re.match(r"\s*(?:的|之)?\s*(?:百分之|\d+(?:\.\d+)?\s*[%％])", tail) or _C_TOTAL_SKIP.search(tail[:6]):
                 continue
-            a = _C_YUAN.search(tail)
             if a is None or a.start() > 16:
                 continue
             v = _c_yuan_value(a)
@@ -1484,7 +1536,9 @@ def cross_clause_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     commissions). The contract is then ambiguous on a core term (民法典第四百六十六条、第五百一十条);
     for the forum, an arbitration agreement that also allows court is void (仲裁法解释第七条).
     Reported once per document (``scope: document``), at the later clause of the first
-    conflicting pair; values inside a single clause are not compared.
+    conflicting pair. Forums and warranty periods inside a single clause are not compared
+    (a clause that itself names both is another check's); two total prices in two sentences
+    of one clause are (``3.1 总价86万元 … 3.4 全部价款合计89.5万元``).
     """
     kind = params.get("kind", "total_price")
     key = (id(ctx), kind)
@@ -1524,10 +1578,10 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                         break
         else:
             vals = [(k, c.text.strip()[:120]) for k in sorted(_c_forum_kind(c))]
-        for v, s in vals[:1] if kind != "forum" else vals:
+        for v, s in vals if kind != "warranty_period" else vals[:1]:
             for pv, pc, ps in seen:
-                if pc.clause_id == c.clause_id:
-                    continue
+                if pc.clause_id == c.clause_id and (kind != "total_price" or ps == s):
+                    continue  # totals are also compared between two sentences of one clause
                 if kind == "forum":
                     differ = (pv == "诉讼") != (v == "诉讼") or (pv.startswith("仲裁:") and v.startswith("仲裁:") and pv != v)
                 else:
@@ -1800,7 +1854,8 @@ def labour_dismissal_unlawful(clause: Clause, ctx, params) -> Iterable[Hit]:
 def _lf_term_months(text: str) -> tuple[float | None, str]:
     """The labour contract's term in months, and its kind: ``fixed``, ``open`` (无固定期限),
     ``task`` (以完成一定工作任务为期限) or ``unknown``."""
-    for m in re.finditer(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|期限为|合同期)[^。；]{0,120}", text):
+    for m in re.finditer(r"(?:劳动合同期限|本合同期限|合同期限|聘用期限|合同有效期|期限为|合同期"
+                         r"|(?<!试用)(?<!保密)(?<!限制)(?<!服务)期限\s*(?:自|从|：|:))[^。；]{0,120}", text):
         seg = m.group(0)
         ds = _dates(seg)
         if len(ds) >= 2 and ds[1][0] > ds[0][0]:
@@ -1813,7 +1868,7 @@ def _lf_term_months(text: str) -> tuple[float | None, str]:
     m = re.search(rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)期(?:的)?(?:固定期限)?(?:劳动)?合同", text)
     if m and (n := parse_number(m["n"])):
         return (n * 12 if m["u"] == "年" else n), "fixed"
-    if re.search(r"以完成一定(?:的)?工作任务为期限", text):
+    if re.search(r"以完成(?:一定(?:的)?工作任务|[^。；]{1,30}?(?:任务|项目|工程|工作)[’'”」]?)为期限", text):
         return None, "task"
     if re.search(r"无固定期限", text):
         return None, "open"
@@ -1851,9 +1906,9 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
             allowed = 0.0
         elif term is None:
             allowed = 6.0
-        elif term < 3:
+        elif term < 3 - 0.2:  # a calendar year read from dates is 11.99 months: 一年以上 includes it (民法典第1259条)
             allowed = 0.0
-        elif term < 12:
+        elif term < 12 - 0.2:
             allowed = 1.0
         elif term < 36 - 0.5:
             allowed = 2.0
@@ -2729,6 +2784,50 @@ def finlease_ownership_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
     return [Hit(evidence=sent.strip(), sentence=sent)]
 
 
+# the lessor picks the asset or the seller: 由出租人指定 / 出租人为承租人选定 / 依赖出租人的推荐
+_FL_LESSOR_PICKS = re.compile(
+    r"(?:出租人|甲方)(?:(?!承租人|乙方)[^。；，]){0,16}?(?:指定|推荐|选定|选择|选用|确定了?)"
+    r"|(?:依赖|根据|按照|依据|基于|采纳)(?:出租人|甲方)[^。；，]{0,12}(?:推荐|建议|技能|判断|意见|选择|评估)"
+    r"|(?:承租人|乙方)依赖[^。；，]{0,8}(?:推荐|建议|意见)")
+# the lessor disclaims the asset's quality: 出租人不承担任何责任 / 与出租人无关 / 风险由承租人承担
+_FL_DISCLAIMS = re.compile(
+    r"(?:出租人|甲方)[^。；，]{0,12}(?:不承担|不负|概不负责|均不负责|不予负责|免责|免除)"
+    r"|与(?:出租人|甲方)无关|(?:风险|损失|责任)[^。；，]{0,6}(?:均|全部|一概)?由(?:承租人|乙方)(?:自行)?承担"
+    r"|由(?:承租人|乙方)(?:自行)?(?:向出卖人|向供应商|向供货商|与出卖人|与供应商|与供货商)")
+_FL_QUALITY = re.compile(r"质量|瑕疵|缺陷|性能|不符合|不能满足|不满足|无法满足|达不到|不适合|适用性|使用目的|损坏|故障|规格")
+
+
+def finlease_selection_liability(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A finance lease in which the lessor picked or recommended the asset or the seller,
+    yet disclaims the asset's quality.
+
+    Norm: the lessor is not liable when the asset does not conform, unless the lessee relied
+    on the lessor's skill to choose it or the lessor interfered in the choice (民法典第七百四十
+    七条). Read from the clause as a whole, across sentences: (1) who chose — the lessor
+    (``由出租人指定``, ``出租人为承租人选定``, ``依赖出租人的推荐``), a choice the clause
+    negates (``出租人未干预选择``) does not count; and (2) a disclaimer of quality
+    (``出租人概不负责``, ``与出租人无关``, ``风险由承租人承担``). A clause that recites the
+    statutory exception (``…干预选择租赁物的除外``) is lawful.
+
+    Returns:
+        One hit, on the disclaimer sentence, or nothing.
+    """
+    text = clause.text.replace("\n", "")
+    if not re.search(r"出租人|甲方", text) or not re.search(r"租赁物|租赁设备|设备|出卖人|供应商|供货商", text):
+        return []
+    if re.search(r"干预选择[^。；]{0,12}除外|依赖出租人的技能[^。；]{0,40}除外", text):
+        return []
+    picks = [m for m in _FL_LESSOR_PICKS.finditer(text) if not re.search(r"未|不|无|没有", m.group(0))]
+    if not picks:
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        for part in re.split(r"[；;]", flat):
+            if _FL_QUALITY.search(part) and _FL_DISCLAIMS.search(part) and not re.search(r"但[^。；]{0,30}除外", part):
+                return [Hit(evidence=part.strip(), sentence=sent)]
+    return []
+
+
 # --- injected instructions (OWASP LLM01) ----------------------------------------------
 
 _LF_ZW = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
@@ -3077,7 +3176,9 @@ def provisional_price(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行)[^。；，]{0,10}(?:本合同|本协议|合同|协议)?(?:的|中|项下)?(?:任何|任一|任意|其他|任何一项|任一项|一项)[^，。；]{0,6}?(?:条款|约定|义务|规定|承诺|制度|要求)|"
-                               r"(?:任何|任一|任意|一切|轻微|一般)(?:的)?(?:违约|违反)(?:行为|情形)?|有违约(?:行为|情形)(?:的|之一)")
+                               r"(?:任何|任一|任意|一切|轻微|一般)(?:的)?(?:违约|违反)(?:行为|情形)?|有违约(?:行为|情形)(?:的|之一)|"
+                               # any single shortfall: 任何一次迟延, 任何一项指标未达标, 任何一份文件不符合要求
+                               r"任何一(?:次|项|份|处|笔)[^，。；、]{0,10}(?:迟延|延迟|逾期|未达标|不达标|不符合|不合格|瑕疵|违约)")
 _K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
 _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未达到|不适宜|不再需要)|"
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
@@ -3118,8 +3219,10 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
             if re.search(r"只要|只需|凡是?|一旦|不论|无论|不管", flat[m.end():]):
                 ground_text += flat[m.end():]  # the ground after the right: 甲方有权随即解除，只要乙方有任何违约
             if kind == "any_breach":
+                # a "material breach" label defined (or glossed in brackets) as any breach is read by its definition
+                unlabelled = re.sub(r"(?:严重|重大|根本)(?=违约[”’\"'」]?（)", "", flat)
                 if not _K_GENERIC_BREACH.search(ground_text) or _K_CURE.search(
-                        re.sub(r"(?:无需|无须|不需|不必|不再|不予|不)(?:给予|给|提供|另行|经)?[^。；，]{0,6}(?:催告|纠正期|整改期|宽限期|补救期|改正期|整改|纠正)", "", flat)):
+                        re.sub(r"(?:无需|无须|不需|不必|不再|不予|不)(?:给予|给|提供|另行|经)?[^。；，]{0,6}(?:催告|纠正期|整改期|宽限期|补救期|改正期|整改|纠正)", "", unlabelled)):
                     continue
             else:
                 g = _K_SUBJECTIVE.search(ground_text)
@@ -3598,21 +3701,23 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     conforming; a period for quantity and appearance only is lawful (第六百二十三条).
     """
     min_days = float(params.get("min_days", 7))
-    for sent in _split(clause.text):
-        flat = sent.replace("\n", "")
-        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) or not re.search(r"异议|索赔|检验|提出", flat):
+    sents = [x.replace("\n", "") for x in _split(clause.text)]
+    for i, flat in enumerate(sents):
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) or not re.search(r"异议|索赔|检验|验收|验货|提出", flat):
             continue
         if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat) and not re.search(r"内在|隐蔽|潜在", flat):
             continue
-        for p in _C_PERIOD.finditer(flat):
-            n = parse_number(p["n"])
-            if n is None:
-                continue
-            days = n / 24 if "小时" in p["u"] else _c_days(n, p["u"])
+        # the consequence often follows in the next sentence: …24小时内提出；逾期视为…
+        nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:逾期|否则|超过|如未|未(?:在|按|于)|届期)", sents[i + 1]) else ""
+        periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
+                   for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
+        # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
+        periods += [(p, 0.0) for p in re.finditer(r"(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
+        for p, days in periods:
             if days >= min_days:
                 continue
-            tail = flat[p.end():]
-            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|不承担)", tail):
+            tail = flat[p.end():] + "。" + nxt
+            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|不承担)", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
@@ -3758,7 +3863,7 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_R_INSTALMENT = re.compile(r"(?:预付款|首付款|首期款|定金|进度款|到货款|验收款|尾款|余款|质保金|质量保证金|第[一二三四五六七八九十\d]+(?:期|笔|次)(?:款|付款)?)")
+_R_INSTALMENT = re.compile(r"(?:预付款|首付款|首(?:期|笔)款?|末(?:期|笔)款?|最后一(?:期|笔)款?|定金|进度款|到货款|验收款|尾款|余款|质保金|质量保证金|第[一二三四五六七八九十\d]+(?:期|笔|次)(?:款|付款)?)")
 
 
 def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3800,6 +3905,7 @@ DETECTORS.update({
     "commercial_bill_payment": commercial_bill_payment,
     "breach_liability_one_sided": breach_liability_one_sided,
     "instalments_exceed_total": instalments_exceed_total,
+    "finlease_selection_liability": finlease_selection_liability,
 })
 
 

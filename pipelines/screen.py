@@ -40,14 +40,17 @@ one level; neutral keeps it (see :func:`apply_stance`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
+from pipelines.clause_structure import definitions, expand_definitions
 from pipelines.errors import reraise_fatal
 from pipelines.text import sentences
 from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance, StatuteRef
@@ -434,8 +437,11 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 if not _applies(check, clause, ctx):
                     continue
                 head = None  # a list's lead-in (不可抗力包括：), read with each of its items
+                defs = _defs_of(clause)  # terms the clause defines (本条所称“重大违约”包括…)
                 for _, sent in sentences(clause.text):
                     evidence = _match_sentence(check, sent)
+                    if evidence is None and defs and _match_sentence(check, expand_definitions(sent, defs)[0]) is not None:
+                        evidence = sent.strip()  # the sentence read with the clause's own definitions
                     if evidence is None and head is not None and _LIST_ITEM.match(sent.strip()) \
                             and _match_sentence(check, head + sent) is not None:
                         evidence = sent.strip()  # the item is the evidence: the lead-in alone did not match
@@ -460,6 +466,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 continue
             try:
                 hits = list(detector(clause, ctx, {**playbook.params, **check.params}))
+                if not hits and (defs := _defs_of(clause)):
+                    hits = _hits_with_definitions(detector, clause, defs, ctx, {**playbook.params, **check.params})
             except Exception as exc:  # noqa: BLE001 - one broken check must not lose the review
                 reraise_fatal(exc)  # a time limit or shutdown ends the review; it is not a broken check
                 if errors is None:
@@ -482,6 +490,32 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
     findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
     yielding = {c.id for c in playbook.checks if c.yields}
     return _one_per_sentence(findings, {c.clause_id: c for c in clauses}, yielding)
+
+
+def _defs_of(clause: Clause) -> list[tuple[str, str]]:
+    """The terms ``clause`` defines for itself (cached per clause text)."""
+    return _definitions_cached(clause.text) if ("所称" in clause.text or "指" in clause.text) else []
+
+
+@lru_cache(maxsize=256)
+def _definitions_cached(text: str) -> list[tuple[str, str]]:
+    return definitions(text)
+
+
+def _hits_with_definitions(detector, clause: Clause, defs, ctx, params) -> list:
+    """A code detector's hits on ``clause`` read with its own definitions, with the inserted
+    definitions removed again from each hit's evidence (which must stay the clause's words);
+    a hit whose evidence is then not in the clause is dropped."""
+    text, inserted = expand_definitions(clause.text, defs)
+    flat = clause.text.replace("\n", "")
+    out = []
+    for hit in detector(clause.model_copy(update={"text": text}), ctx, params):
+        ev, sent = hit.evidence, hit.sentence
+        for ins in inserted:
+            ev, sent = ev.replace(ins, ""), sent.replace(ins, "")
+        if ev.replace("\n", "").strip() in flat:
+            out.append(dataclasses.replace(hit, evidence=ev, sentence=sent))
+    return out
 
 
 def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],

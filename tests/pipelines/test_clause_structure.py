@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.clause_structure import READERS, deeming, denials, right_holder, subject_of
+from pipelines.clause_structure import READERS, deeming, definitions, denials, expand_definitions, right_holder, subject_of
 
 
 @pytest.mark.parametrize("part,party", [
@@ -47,3 +47,22 @@ def test_deeming_finds_any_legal_fiction():
 def test_every_reader_is_silent_on_an_ordinary_sentence():
     for name, reader in READERS.items():
         assert reader("甲方应于2024年5月1日前向乙方交付设备。") is None, name
+
+
+@pytest.mark.parametrize("text,term,starts", [
+    ("本条所称“重大违约”包括乙方任何一项履约指标未达标。乙方发生重大违约的，甲方可即时解除合同。", "重大违约", "乙方任何一项"),
+    ("本合同所称‘验收合格’，是指甲方项目负责人在验收单上签署‘同意’意见。验收合格后甲方支付尾款。", "验收合格", "甲方项目负责人"),
+    ("“交付”指买受人在物流回单上签章。交付完成即构成买受人对品质的最终确认。", "交付", "买受人在物流回单上签章"),
+])
+def test_definitions_are_read_and_expanded_into_later_uses(text, term, starts):
+    defs = definitions(text)
+    assert [t for t, _ in defs] == [term] and defs[0][1].startswith(starts)
+    expanded, inserted = expand_definitions(text, defs)
+    later = expanded.split("。", 1)[1]
+    assert inserted[0] in later  # the later use carries the definition
+    assert expanded.split("。", 1)[0] == text.split("。", 1)[0]  # the definition itself is left alone
+    assert expanded.replace(inserted[0], "") == text  # removing the insertion gives the words back
+
+
+def test_a_sentence_without_a_definition_defines_nothing():
+    assert definitions("乙方应按甲方指示提供服务，服务内容包括安装和调试。") == []
