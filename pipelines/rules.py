@@ -616,11 +616,14 @@ _SHARE = re.compile(rf"(?:(?:合同|结算)总?(?:价款?|金额|总额|价格)|
                     rf"(?:(?P<p>{_NUM})\s*[%％]|百分之(?P<cn>{_NUM}))")
 
 
+_BARE_SHARE = re.compile(rf"(?:支付|付清|付款)(?:剩余|其余|余下|剩下)?(?:的)?\s*(?:(?P<p>{_NUM})\s*[%％]|百分之(?P<cn>{_NUM}))")
+
+
 def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Instalments expressed as shares of the total price add up to more than 100%.
 
     Shares are read as ``合同总价的30%``, ``合同价款的百分之三十`` or ``结算总价的20%``, one
-    list item or sentence each. Not instalments, and skipped: sentences about 定金, 违约金,
+    list item or sentence each; once one is, a later bare ``货到后支付60%`` counts too. Not instalments, and skipped: sentences about 定金, 违约金,
     late payment or a security paid by the other side (履约保证金, 保函, 押金); cumulative
     shares (``支付至合同价款的80%``, ``累计达到…``), which restate the running total; and a
     share inside brackets, which glosses an amount already counted. A clause whose shares
@@ -633,6 +636,10 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
                 r"定金|违约金|逾期|罚|赔偿|履约保证金|履约担保|投标保证金|保函|押金", sent):
             continue
         flat = sent.replace("\n", "")
+        if shares and not _SHARE.search(flat):
+            # once the clause counts in shares of the total, a bare 支付60% is one more
+            shares += [(v, sent) for b in _BARE_SHARE.finditer(flat) if (v := parse_number(b["p"] or b["cn"])) is not None]
+            continue
         for m in _SHARE.finditer(flat):
             before = flat[:m.start()]
             if re.search(r"(?:(?:支付|付款?|达)(?:至|到)|累计[^，。；]{0,6}|共计)\s*$", before) or before.count("（") + before.count("(") > before.count("）") + before.count(")"):
@@ -2725,7 +2732,7 @@ def lease_sublease(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(r"转租|分租|转借|转让(?:承租权|租赁权)", s)
         if not m or re.search(r"不得(?:擅自)?(?:转租|分租|转借)|擅自|未经", s):
             continue
-        if re.search(r"(?:有权|可以|可|自行|自由)(?:将[^。；，]{0,15})?(?:转租|分租|转借)", s) \
+        if re.search(r"(?:有权|可以|可|自行|自由)(?:决定|选择)?(?:将[^。；，]{0,15})?(?:转租|分租|转借)", s) \
                 or re.search(r"(?:转租|分租|转借)[^。；]{0,15}(?:无需|无须|不需|不必|不受限制|不得干涉|自行决定)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -3180,7 +3187,9 @@ _K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行
                                # any single shortfall: 任何一次迟延, 任何一项指标未达标, 任何一份文件不符合要求
                                r"任何一(?:次|项|份|处|笔)[^，。；、]{0,10}(?:迟延|延迟|逾期|未达标|不达标|不符合|不合格|瑕疵|违约)")
 _K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
-_K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未达到|不适宜|不再需要)|"
+_K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未能?达到|未能满足|达不到|不适宜|不再需要)|"
+                           # measured against the holder's own expectation: 未达到特许人的期望, 低于预期
+                           r"(?:未能?|没有|不能|无法)(?:达到|满足)[^。；，]{0,10}(?:期望|预期|期待)|(?:低于|不如|未达)(?:其|甲方|本方)?(?:的)?(?:预期|期望)|"
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
 
 
@@ -3554,7 +3563,7 @@ _LIMIT_TO_SUE = re.compile(rf"{_NUM}\s*(?:个月|月|年|日|天)(?:内|之内|�
                            r"(?:诉权|起诉|诉讼|胜诉权|请求权|仲裁|权利|[^。；]{0,8}(?:承担|负)[^。；]{0,4}(?:任何)?(?:责任|赔偿))")
 
 
-_R_LOSS = r"(?:间接(?:性)?(?:损失|损害)|间接性|后果性(?:损失|损害)?|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
+_R_LOSS = r"(?:间接(?:性)?(?:损失|损害)|间接性|间接的[^。；，]{0,12}损失|后果性(?:损失|损害)?|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
 
 
 def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3570,7 +3579,7 @@ def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if _R_MUTUAL.search(flat):
             continue
-        m = (re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})[^。；]{{0,20}}{_R_LOSS}[^。；]{{0,24}}(?:均|概|一律)?(?:不承担|不负|不予(?:赔偿|承担)|免除|免责|不作赔偿|不赔偿)", flat)
+        m = (re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})[^。；]{{0,30}}{_R_LOSS}[^。；]{{0,24}}(?:均|概|一律)?(?:不承担|不负|不予(?:赔偿|承担)|免除|免责|不作赔偿|不赔偿)", flat)
              or re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})[^。；]{{0,10}}(?:赔偿|责任)[^。；]{{0,8}}(?:不含|不包括|不包含)[^。；]{{0,12}}{_R_LOSS}", flat)
              or re.search(rf"(?:{_R_PARTY}|{_PARTY_ANY})(?:均|概)?(?:不对|不就|不承担|不负责)[^。；]{{0,20}}{_R_LOSS}", flat))
         if m:
@@ -3579,6 +3588,11 @@ def indirect_loss_excluded(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _R_PAYER = r"(?:甲方|买方|买受人|需方|采购方|发包人|委托方|委托人|定作人|业主|客户|总包方|总承包人)"
+
+
+# a consent the clause dispenses with: 无需经乙方确认, 不必征得对方同意, 未经协商
+_NEGATED_CONSENT = re.compile(r"(?:(?:无需|无须|不需要?|不必|不用|毋须|免于)(?:再|另行|事先)?(?:经|征得|取得|得到)?|未(?:经|征得|取得))"
+                              r"[^。；，]{0,8}(?:确认|同意|认可|核对|协商)")
 
 
 def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3593,7 +3607,8 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if re.search(r"经[^。；]{0,8}(?:确认|同意|认可|核对)|双方(?:确认|核对|协商)|协商一致|无异议|生效(?:判决|裁决)|判决|裁决", flat):
+        consent = _NEGATED_CONSENT.sub("", flat)  # 无需经乙方确认 is no confirmation
+        if re.search(r"经[^。；]{0,8}(?:确认|同意|认可|核对)|双方(?:确认|核对|协商)|协商一致|无异议|生效(?:判决|裁决)|判决|裁决", consent):
             continue
         if not re.search(r"违约金|罚款|罚金|赔偿|损失|费用|扣款|滞纳金|处罚|索赔", flat):
             continue
@@ -3632,10 +3647,10 @@ def forum_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if not re.search(r"法院|仲裁|管辖|诉讼", flat):
             continue
-        m = re.search(r"(?<![所在签订履行住])(?:当地|本地|有关)(?:的)?(?:人民)?法院", flat)
+        m = re.search(r"(?<![所在签订履行住])(?:当地|本地|有关)(?:的)?(?:有管辖权的?)?(?:人民)?法院", flat)
         if m and re.search(r"(?:所在地|签订地|履行地|住所地|注册地)(?:的)?$", flat[max(0, m.start() - 6): m.start()]):
             m = None
-        m = m or re.search(rf"{_R_PARTY}(?:单方|自行)?(?:指定|选定|选择)的?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
+        m = m or re.search(rf"{_R_PARTY}[^。；，、]{{0,8}}?(?:指定|选定|选择)的?(?:有管辖权的?)?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
         if m:
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
@@ -3732,9 +3747,9 @@ def wages_in_kind(clause: Clause, ctx, params) -> Iterable[Hit]:
     kind = r"(?:实物|产品|商品|购物卡|消费卡|代金券|提货券|有价证券|股票|股份|期权|积分|礼品|货物)"
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = (re.search(rf"{kind}[^。；]{{0,10}}(?:折抵|抵顶|抵扣|代替|替代|冲抵|折算为|充抵|抵作)[^。；]{{0,8}}(?:工资|薪酬|劳动报酬|薪资|月薪)", flat)
-             or re.search(rf"(?:工资|薪酬|劳动报酬|薪资|月薪)[^。；]{{0,14}}(?:以|用|按)[^。；]{{0,4}}{kind}(?:的)?(?:形式|方式)?[^。；]{{0,4}}(?:发放|支付|折抵|抵付|结算)", flat))
-        if m and not re.search(r"(?:另行|额外|此外|福利)[^。；]{0,10}" + kind, flat):
+        m = (re.search(rf"{kind}[^。；]{{0,10}}(?<![不未])(?:折抵|抵顶|抵扣|代替|替代|冲抵|折算为|充抵|抵作)[^。；]{{0,8}}(?:工资|薪酬|劳动报酬|薪资|月薪)", flat)
+             or re.search(rf"(?:工资|薪酬|劳动报酬|薪资|月薪)[^。；]{{0,14}}(?<![不未])(?:以|用|按)[^。；]{{0,4}}{kind}(?:[、和及或][^。；，]{{0,6}})?(?:的)?(?:形式|方式)?[^。；，]{{0,4}}(?:发放|支付|折抵|抵付|结算)", flat))
+        if m and not re.search(r"(?:另行|额外|此外|福利)[^。；]{0,10}" + kind + r"|" + kind + r"[^。；]{0,6}(?:属于|系|为)福利", flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
 
@@ -3768,7 +3783,10 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
                       r"(?:[^。；，]{0,10}|[，,][^。；，]{0,10})(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
                       r"(?:另行|再行)?(?:协商|商定|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat) or re.search(
             # a price-list cell left open: 单价：另议 / 价格 | 面议
-            r"(?:价格|单价|价款|总价|合同金额|合同价|报酬|服务费|租金|加工费|佣金)\s*[：:|｜]\s*(?:另议|再议|面议|待定|另定|双方另议)", flat)
+            r"(?:价格|单价|价款|总价|合同金额|合同价|报酬|服务费|租金|加工费|佣金)\s*[：:|｜]\s*(?:另议|再议|面议|待定|另定|双方另议)", flat) or re.search(
+            # left to an agreement yet to be signed: 服务费用以双方后续签订的补充协议为准
+            r"(?:价格|单价|价款|总价|合同金额|合同价|费用|报酬|服务费|租金|货款|加工费|佣金)[^。；，]{0,4}[：:|｜\s]*(?:以|按|依)[^。；，]{0,10}"
+            r"(?:后续|今后|日后|届时|另行)[^。；，]{0,6}(?:签订|签署|订立|达成)[^。；，]{0,6}(?:补充协议|协议|合同|确认书)[^。；，]{0,4}为准", flat)
         if not m:
             continue
         if re.search(r"协商不成[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
@@ -3938,6 +3956,49 @@ def term_absent(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["term_absent"] = term_absent
 
 
+# one side changes the work: 发包人有权变更设计、增减工程量 / 委托方可随时增加或变更功能需求
+_V_CHANGES_WORK = re.compile(
+    r"(?:有权|可以|可|得|随时|单方)[^。；]{0,16}?(?:变更|调整|修改|增减|增加|新增|改变)[^。；]{0,4}"
+    r"(?:设计|图纸|工程量|工作量|做法|施工做法|工作内容|工作范围|服务内容|服务范围|需求|功能|规格|方案|要求|外观|内容)"
+    r"|(?:设计|图纸|工程量|工作量|做法|工作内容|工作范围|服务内容|服务范围|需求|功能|规格|方案)[^。；，]{0,12}(?:变更|调整|修改|增减|变化)")
+# and the price stays as it was: 合同总价不因此调整 / 仍按固定总价执行 / 已包含全部变更的费用 / 报酬不作增加
+_V_PRICE_FIXED = re.compile(
+    r"(?:价款|价格|总价|费用|报酬|开发费|服务费|工程款|造价)[^。；，]{0,8}(?:均|一律|亦)?(?:不因此|不因[^。；，]{0,6}|不作|不予|均不|不)(?:调整|增加|变动|变化|追加)"
+    r"|不(?:予|作)?调整[^。；，]{0,6}(?:价款|价格|总价|报酬)"
+    r"|仍按[^。；，]{0,16}(?:固定总价|原(?:合同)?(?:价|价款|总价)|约定(?:的)?(?:价款|总价|价格))[^。；，]{0,4}(?:执行|结算|支付|计算)"
+    r"|(?:已包含|包含|已含)[^。；，]{0,12}(?:变更|调整|新增|增加)[^。；，]{0,6}(?:费用|价款|成本)"
+    r"|不得(?:另行)?(?:要求|主张|请求)[^。；，]{0,8}(?:增加|追加|另行|另计)?[^。；，]{0,6}(?:费用|价款|报酬|开发费|服务费|工程款)"
+    r"|不另行?(?:计价|计费|支付|结算|收费)|不构成合同变更")
+_V_PRICED = re.compile(r"(?:不超过|以内|范围内)[^。；]{0,6}(?:[%％]|百分之)|[%％](?:以内|以下|范围内)|(?:乙方|承包人|卖方|服务方|承揽人|受托方)(?:的)?(?:原因|自身|自行)|"
+                       r"双方(?:协商|确认|书面)|另行协商|协商确定|按[^。；]{0,16}(?:单价|计价|据实)|相应调整|据实(?:结算|调整)|予以调整|另行计(?:价|费)")
+
+
+def variation_without_adjustment(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One party may change the work (design, quantities, features) while the price stays
+    fixed whatever the change.
+
+    Norm: a contract is varied by agreement (民法典第五百四十三条); where the employer of work
+    changes its requirements midway it compensates the contractor's loss (第七百七十七条), and
+    a construction change is priced by the agreed rates or by agreement (建设工程解释一第十九条).
+    Read across the clause's sentences: (1) a right to change the work, or a change of it, and
+    (2) the price held fixed (不因此调整, 仍按固定总价执行, 已包含全部变更的费用, 不得要求增加
+    开发费, 不构成合同变更). A change priced by unit rates or by agreement, a change capped at a
+    share, or one caused by the contractor is lawful.
+
+    Returns:
+        One hit on the sentence that holds the price fixed, or nothing.
+    """
+    text = clause.text.replace("\n", "")
+    if not _V_CHANGES_WORK.search(text) or _V_PRICED.search(text):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        for part in re.split(r"[；;]", flat):
+            if _V_PRICE_FIXED.search(part) and re.search(r"变更|调整|修改|增减|增加|新增|变化|固定总价|包干", part):
+                return [Hit(evidence=part.strip(), sentence=sent)]
+    return []
+
+
 def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The amount payable is fixed by the payer's own assessment, by rules the payer writes.
 
@@ -3990,5 +4051,6 @@ def payment_withheld_at_will(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 DETECTORS.update({
     "price_set_by_payer_assessment": price_set_by_payer_assessment,
+    "variation_without_adjustment": variation_without_adjustment,
     "payment_withheld_at_will": payment_withheld_at_will,
 })
