@@ -1934,12 +1934,18 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     average; 第38条: at least one rest day a week), read from the shapes a contract uses:
     ``每日工作10小时``, ``每周工作时间为五十小时``, ``每周工作6天`` with the daily hours,
     ``每月休息两天``, ``早8点至晚8点`` (minus a stated break). Comprehensive or flexible
-    hour systems approved by the labour authority, and overtime clauses, are not read.
+    hour systems approved by the labour authority are not read. Overtime is read only for its
+    monthly amount: more than thirty-six hours a month, or a minimum the worker must do
+    (``每月加班时间不少于60小时``), exceeds 劳动法第41条.
     """
     if not _lf_employment_doc(ctx):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        ot = re.search(rf"(?:每月|月|每个月)[^。；，]{{0,4}}(?:加班|延长工作时间)(?:时间|时长|时数)?[^。；，]{{0,4}}?(?P<floor>不少于|不低于|至少|最少|达到?|为|约)?\s*(?P<n>{_NUM})\s*(?:个)?小时", s)
+        if ot and (n := parse_number(ot["n"])) and n > 36 and not re.search(r"不(?:得)?超过|最多|上限|以内|以下", ot.group(0)):
+            return [Hit(evidence=s.strip(), sentence=sent, explanation=(
+                f"约定每月加班{n:g}小时，超过劳动法第四十一条每月延长工作时间不得超过三十六小时的上限。"))]
         if re.search(r"综合计算工时|综合工时|不定时工作制|不定时工时|加班|延长工作时间|不超过", s):
             continue
         daily = weekly = days = None
@@ -2776,11 +2782,15 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
 def finlease_ownership_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A finance lease that never says who owns the asset when the term ends
     (民法典第757条: then, failing 第510条, the lessor). One finding per document, at the
-    first clause about the leased asset's ownership or the term."""
+    first clause about the leased asset's ownership or the term. A disposal left to a later
+    agreement (届时另行协商) or to options nobody ticked (□留购 □续租) is not agreed."""
     if not re.search(r"融资租赁|售后回租", ctx.text[:3000]) and ctx.contract_type != "融资租赁合同":
         return []
-    if re.search(r"(?:届满|期满|到期|结束)[^。]{0,40}(?:归(?:承租人|出租人|甲方|乙方)|所有权(?:转移|归)|留购|名义(?:价款|货价)|续租|返还租赁物|退还租赁物)|留购价|名义价款|名义货价", ctx.text):
-        return []
+    for m in re.finditer(r"(?:届满|期满|到期|结束)[^。]{0,40}(?:归(?:承租人|出租人|甲方|乙方)|所有权(?:转移|归)|留购|名义(?:价款|货价)|续租|返还租赁物|退还租赁物)|留购价|名义价款|名义货价", ctx.text):
+        sent = ctx.text[m.start(): ctx.text.find("。", m.end()) % (len(ctx.text) + 1)]
+        # a choice left open is no agreement: 由双方届时另行协商 / □留购 □续租（未勾选）
+        if not (_K_UNDECIDED.search(sent) or ("□" in sent and not re.search(r"[☑☒■√✓✔]", sent)) or "未勾选" in sent):
+            return []
     if not re.search(r"租赁物|租赁设备|设备|车辆", clause.text):
         return []
     target = next((c for c in ctx.clauses if re.search(r"所有权", c.text) and re.search(r"租赁物|租赁设备", c.text)), None) \
