@@ -440,7 +440,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 defs = _defs_of(clause)  # terms the clause defines (本条所称“重大违约”包括…)
                 for _, sent in sentences(clause.text):
                     evidence = _match_sentence(check, sent)
-                    if evidence is None and defs and _match_sentence(check, expand_definitions(sent, defs)[0]) is not None:
+                    if evidence is None and defs and (wide := _expanded_sentence(sent, defs)) is not None \
+                            and _match_sentence(check, wide) is not None:
                         evidence = sent.strip()  # the sentence read with the clause's own definitions
                     if evidence is None and head is not None and _LIST_ITEM.match(sent.strip()) \
                             and _match_sentence(check, head + sent) is not None:
@@ -492,21 +493,35 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
     return _one_per_sentence(findings, {c.clause_id: c for c in clauses}, yielding)
 
 
-def _defs_of(clause: Clause) -> list[tuple[str, str]]:
-    """The terms ``clause`` defines for itself (cached per clause text)."""
-    return _definitions_cached(clause.text) if ("所称" in clause.text or "指" in clause.text) else []
+def _defs_of(clause: Clause) -> tuple[tuple[str, str], ...]:
+    """The terms ``clause`` defines for itself, at most :data:`_MAX_DEFINITIONS` (cached per
+    clause text)."""
+    return _definitions_cached(clause.text) if ("所称" in clause.text or "指" in clause.text) else ()
 
 
 @lru_cache(maxsize=256)
-def _definitions_cached(text: str) -> list[tuple[str, str]]:
-    return definitions(text)
+def _definitions_cached(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple(definitions(text)[:_MAX_DEFINITIONS])
+
+
+_MAX_DEFINITIONS = 20  # a clause defining more terms is a glossary; its later uses are read with the first 20
+
+
+@lru_cache(maxsize=4096)
+def _expanded_sentence(sent: str, defs: tuple[tuple[str, str], ...]) -> str | None:
+    """``sent`` with the defined terms it uses read with their definitions, or None when it
+    uses none (cached: every pattern check asks for the same sentence)."""
+    used = [d for d in defs if d[0] in sent]
+    return expand_definitions(sent, used)[0] if used else None
 
 
 def _hits_with_definitions(detector, clause: Clause, defs, ctx, params) -> list:
     """A code detector's hits on ``clause`` read with its own definitions, with the inserted
     definitions removed again from each hit's evidence (which must stay the clause's words);
     a hit whose evidence is then not in the clause is dropped."""
-    text, inserted = expand_definitions(clause.text, defs)
+    text, inserted = expand_definitions(clause.text, list(defs))
+    if text == clause.text:
+        return []  # no term is used outside its own definition
     flat = clause.text.replace("\n", "")
     out = []
     for hit in detector(clause.model_copy(update={"text": text}), ctx, params):
