@@ -438,11 +438,15 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                     continue
                 head = None  # a list's lead-in (不可抗力包括：), read with each of its items
                 defs = _defs_of(clause)  # terms the clause defines (本条所称“重大违约”包括…)
-                for _, sent in sentences(clause.text):
+                sents = sentences(clause.text)
+                for i, (_, sent) in enumerate(sents):
                     evidence = _match_sentence(check, sent)
                     if evidence is None and defs and (wide := _expanded_sentence(sent, defs)) is not None \
                             and _match_sentence(check, wide) is not None:
                         evidence = sent.strip()  # the sentence read with the clause's own definitions
+                    if evidence is None and (joined := _continued(clause.text, sents, i)) is not None \
+                            and _match_sentence(check, joined) is not None:
+                        evidence = joined.strip()  # …按年利率24%计收逾期利息；同时，…支付违约金
                     if evidence is None and head is not None and _LIST_ITEM.match(sent.strip()) \
                             and _match_sentence(check, head + sent) is not None:
                         evidence = sent.strip()  # the item is the evidence: the lead-in alone did not match
@@ -491,6 +495,22 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
     findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
     yielding = {c.id for c in playbook.checks if c.yields}
     return _one_per_sentence(findings, {c.clause_id: c for c in clauses}, yielding)
+
+
+# a sentence after "；" that carries on the same provision: 同时/另/此外/并/且/还应/亦…
+_CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2}\s*[)）])?\s*(?:同时|另外?|此外|并且?|且|还应|还须|亦|以及|而且|除此之外|再)")
+
+
+def _continued(text: str, sents: list[tuple[int, str]], i: int) -> str | None:
+    """Sentence ``i`` joined with the next when it ends in "；" and the next carries it on
+    (``…计收逾期利息；同时，借款人应…支付违约金``): one provision a drafter split in two. The
+    join is the clause's own text from the start of ``i`` to the end of ``i + 1``, or None."""
+    if i + 1 >= len(sents):
+        return None
+    (a, first), (b, second) = sents[i], sents[i + 1]
+    if not first.rstrip().endswith(("；", ";")) or not _CONTINUES.match(second):
+        return None
+    return text[a: b + len(second)]
 
 
 def _defs_of(clause: Clause) -> tuple[tuple[str, str], ...]:
