@@ -373,8 +373,21 @@ def probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_LEASE_PHASE = re.compile(rf"(?:第[一二三四五\d]期|首期|续租期?|续期|延长期|期限)[^。；，]{{0,8}}?(?P<n>{_NUM})\s*年")
+
+
 def lease_term(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """Lease term over 20 years: the excess is void (民法典第705条)."""
+    """Lease term over 20 years: the excess is void (民法典第705条). Phases that follow one
+    another without a new agreement (第一期十五年，第二期十年，自动起算 / 期满自动续租十年)
+    are one term and are added up; a renewal the parties must still agree is not."""
+    flat = clause.text.replace("\n", "")
+    if re.search(r"租赁期|租期", flat) and re.search(r"自动(?:续|延|起算|生效|开始)|无需(?:另行)?(?:申请|续签|签订|同意)|不得拒绝", flat):
+        phases = [(parse_number(m["n"]) or 0) for m in _LEASE_PHASE.finditer(flat)]
+        if len(phases) >= 2 and sum(phases) > 20.01:
+            sent = next((x for x in _split(clause.text) if _LEASE_PHASE.search(x.replace("\n", ""))), clause.text)
+            return [Hit(evidence=sent.strip(), sentence=sent, explanation=(
+                f"各期租赁期限（{' + '.join(f'{p:g}' for p in phases)}年）无需另行续订即连续计算，合计{sum(phases):g}年，"
+                "超过民法典第七百零五条规定的二十年上限，超过部分无效。"))]
     for sent in _split(clause.text):
         if not re.search(r"租赁期限|租期|租赁期", sent):
             continue
@@ -2047,6 +2060,26 @@ def _lf_monthly_wage(text: str) -> float | None:
     return None
 
 
+_LF_COMPONENT = re.compile(r"(?P<name>基本工资|岗位工资|岗位津贴|绩效工资|职务津贴|技能工资|工龄工资|津贴|补贴|绩效奖金|绩效)\s*(?:为|：|:)?\s*")
+
+
+def _lf_wage_components(text: str) -> tuple[float | None, dict[str, float]]:
+    """A monthly wage stated as the sum of named parts (``月工资由基本工资6000元和岗位津贴2000元
+    组成``): ``(total, {part: amount})``, or ``(None, {})`` when no wage is so stated."""
+    for sent in _split(text):
+        s = sent.replace("\n", "")
+        if not re.search(r"(?:工资|薪酬|月薪|报酬)[^。；]{0,12}(?:由|包括|包含)[^。；]{0,60}(?:组成|构成|两部分|三部分)?", s):
+            continue
+        parts = {}
+        for m in _LF_COMPONENT.finditer(s):
+            mm = _LF_MONEY.match(s, m.end())
+            if mm and (v := _c_yuan_value(mm)):
+                parts.setdefault(m["name"], v)
+        if len(parts) >= 2:
+            return sum(parts.values()), parts
+    return None, {}
+
+
 def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Probation wage under 80% of the agreed wage (劳动合同法第20条): stated as a share
     (``试用期工资为转正工资的70%``), as two amounts in one sentence, or as a probation amount
@@ -2058,6 +2091,14 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
         if "试用期" not in s or not re.search(r"工资|薪|报酬|发放", s):
             continue
         tenths = [(parse_number(m["n"]) * 10, m) for m in re.finditer(r"(?:工资|薪酬|薪资|标准)的?(?P<n>[一二三四五六七八九]|[1-9])(?:成|折)(?!扣)(?:发放|支付|计发|计算|核发)?", s)]
+        total, parts = _lf_wage_components(ctx.text)
+        for pct, m in parse_rate(s):
+            # a share of one component of a wage made of several: 仅按基本工资的90%发放 (of 6000 + 2000)
+            name = next((n for n in parts if s[max(0, m.start() - len(n) - 2): m.start()].rstrip("的之 ").endswith(n)), None)
+            if name and total and pct >= 80 and (eff := pct * parts[name] / total) < 80:
+                return [Hit(evidence=s.strip(), sentence=sent, explanation=(
+                    f"试用期工资为{name}的{pct:g}%，即{pct * parts[name] / 100:,.0f}元，为约定月工资{total:,.0f}元的{eff:.0f}%，"
+                    "低于劳动合同法第二十条规定的80%下限。"))]
         for pct, m in parse_rate(s) + tenths:
             if pct < 80 and not re.search(r"个人|社会保险|公积金|加班", s[max(0, m.start() - 12): m.start()]):
                 return [Hit(evidence=s.strip(), sentence=sent,
@@ -3097,7 +3138,9 @@ def payment_period_long(clause: Clause, ctx, params) -> Iterable[Hit]:
             monthly = re.search(r"(?:账期|月结|票到|货到|到票)\s*$", before)
             triggered = _K_PAY_TRIGGER.search(before) and re.search(r"之日起|后|起|满|之日|时起", before)
             labelled = re.search(r"(?:付款|支付|结算)(?:期限|时间|账期|条件|节点)\s*[：:|]", flat[:m.start()])  # 付款期限：货到验收合格后120天
-            if not (monthly or triggered) or not (labelled or re.search(r"^\s*(?:个工作日|工作日)?(?:内|之内|以内|后)?[^。；]{0,10}(?:支付|付款|付清|结清|付|结算|支付[^。；]{0,4}款)", after)) and not monthly:
+            pays = re.search(r"^\s*(?:个工作日|工作日)?(?:内|之内|以内|后)?[^。；]{0,10}(?:支付|付款|付清|结清|付|结算|支付[^。；]{0,4}款)", after) \
+                or re.search(r"^\s*后的?(?:次月|下月|当月|次季度)[^。；]{0,16}(?:支付|付款|付清|结清)", flat[m.end(): m.end() + 30])  # 满三个月后的次月最后一个工作日前支付
+            if not (monthly or triggered) or not (labelled or pays) and not monthly:
                 continue
             if re.search(r"(?:不得|不能|不应)[^。；]{0,6}(?:超过|晚于)$", before):
                 continue
