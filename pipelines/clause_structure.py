@@ -594,7 +594,7 @@ def read_noninfringement_refused(sentence: str) -> str | None:
 
 # 得 as a modal (本公司得解除, 管理公司得暂停供水) in Hong Kong and older drafting, before the act
 MODAL_DE = (r"(?<![不取获使记值懂觉晓])得(?=随时|即时|立即|单方|自行|于|视|不经|无需|毋须|解除|终止|暂停|停止|拒绝|查阅|检查|"
-            r"要求|收回|调整|变更|扣|进入|处置|豁免|免除)")
+            r"要求|收回|调整|变更|扣|进入|处置|豁免|免除|基于|根据|依其|按其|委托|转委托|将)")
 _MODAL = rf"(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|保留|{MODAL_DE})"
 
 

@@ -2844,7 +2844,7 @@ def finlease_ownership_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 # the lessor picks the asset or the seller: 由出租人指定 / 出租人为承租人选定 / 依赖出租人的推荐
 _FL_LESSOR_PICKS = re.compile(
-    r"(?:出租人|甲方)(?:(?!承租人|乙方)[^。；，]){0,16}?(?:指定|推荐|选定|选择|选用|确定了?)"
+    r"(?:出租人|甲方)(?:(?!(?<!为)承租人|乙方)[^。；，]){0,16}?(?:指定|推荐|选定|选择|选用|确定了?)"
     r"|(?:依赖|根据|按照|依据|基于|采纳)(?:出租人|甲方)[^。；，]{0,12}(?:推荐|建议|技能|判断|意见|选择|评估)"
     r"|(?:承租人|乙方)依赖[^。；，]{0,8}(?:推荐|建议|意见)")
 # the lessor disclaims the asset's quality: 出租人不承担任何责任 / 与出租人无关 / 风险由承租人承担
