@@ -373,7 +373,7 @@ def probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LEASE_PHASE = re.compile(rf"(?:第[一二三四五\d]期|首期|续租期?|续期|延长期|期限)[^。；，]{{0,8}}?(?P<n>{_NUM})\s*年")
+_LEASE_PHASE = re.compile(rf"(?:第[一二三四五\d]期|首期|续租期?|续期|延长期|租赁期限?|租期|期限)[^。；，]{{0,8}}?(?P<n>{_NUM})\s*年")
 
 
 def lease_term(clause: Clause, ctx, params) -> Iterable[Hit]:

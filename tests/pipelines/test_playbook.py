@@ -290,3 +290,26 @@ def test_a_check_cites_the_specific_rule_of_the_contract_type_first():
     assert [r.article for r in in_sale[0].statutes] == [565]
     # and pinning sees every reference a check may cite
     assert 752 in {r.article for r in CHECKS["termination.without_notice"].all_statutes()}
+
+
+def test_a_provision_split_by_a_semicolon_is_read_whole_only_when_it_carries_on():
+    """GIVEN overdue interest and a 违约金 in two "；" sentences
+    WHEN the second carries the first on (同时…) THEN the stacked charges are one provision;
+    WHEN it starts a different provision THEN they are not read together."""
+    stacked = "借款人逾期还款的，按年利率百分之二十四计收逾期利息；同时，借款人应按借款本金的百分之二十支付违约金。"
+    separate = "借款人逾期还款的，按年利率百分之二十四计收逾期利息；保证人对本合同项下的违约金承担连带保证责任。"
+    assert [f.check_id for f in _run("loan.overdue_charges_stacked", {"text": stacked, "type": "借款合同"})] \
+        == ["loan.overdue_charges_stacked"]
+    assert _run("loan.overdue_charges_stacked", {"text": separate, "type": "借款合同"}) == []
+
+
+def test_a_term_the_clause_defines_is_read_with_its_definition():
+    """GIVEN a "material breach" defined as any single shortfall WHEN the clause lets one side
+    terminate for it without a cure period THEN the later use is read with the definition, and
+    the evidence is the clause's own sentence."""
+    text = "本条所称“重大违约”包括乙方任何一次迟延交付。乙方发生重大违约的，甲方可即时解除合同。"
+    findings = _run("termination.any_breach_no_cure", {"text": text})
+    assert [f.check_id for f in findings] == ["termination.any_breach_no_cure"]
+    assert findings[0].evidence in text
+    lawful = "本条所称“重大违约”是指乙方迟延交付超过三十日。乙方发生重大违约的，甲方可解除合同。"
+    assert _run("termination.any_breach_no_cure", {"text": lawful}) == []
