@@ -561,7 +561,9 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
     lawyer (``需方应于到货后三日内就内在质量提出异议，否则视为合格`` is both a deemed
     acceptance and a short objection period); reporting both reads as a duplicate with two
     suggestions for one sentence. The first finding is kept: ``findings`` arrive sorted by
-    clause and descending severity, so it is the most severe one.
+    clause and descending severity, so it is the most severe one; the title, explanation and
+    statutes of each other check that fired there are added to it, so no norm the sentence
+    breaks is lost (a three-year non-compete that is also unpaid).
 
     A finding of a ``yields`` check (a general norm such as a claim waived in advance) is
     dropped where a check of another category reports the same sentence: ``乙方不得就社会保险
@@ -574,7 +576,8 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
         yielding: ids of the checks marked ``yields``.
 
     Returns:
-        The findings without those that repeat a (clause, category, sentence) already kept.
+        The findings without those that repeat a (clause, category, sentence) already kept;
+        a kept finding carries what the dropped ones of its sentence said.
     """
     def sentence_of(f: Finding) -> str:
         clause = by_id.get(f.clause_id)
@@ -591,14 +594,20 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
     for f in findings:
         if f.check_id not in yielding:
             specific.setdefault((f.clause_id, sentence_of(f)), set()).add(f.category.value)
-    seen: set[tuple[str, str, str]] = set()
+    seen: dict[tuple[str, str, str], int] = {}
     kept: list[Finding] = []
     for f in findings:
         if f.check_id in yielding and specific.get((f.clause_id, sentence_of(f)), set()) - {f.category.value}:
             continue
         key = (f.clause_id, f.category.value, sentence_of(f))
         if key in seen:
+            first = kept[seen[key]]
+            if f.check_id != first.check_id and f.title not in first.explanation:
+                # the second norm the sentence breaks is told, with its statutes, not lost
+                kept[seen[key]] = first.model_copy(update={
+                    "explanation": f"{first.explanation} 同一句另涉及“{f.title}”：{f.explanation}",
+                    "statutes": first.statutes + tuple(r for r in f.statutes if r not in first.statutes)})
             continue
-        seen.add(key)
+        seen[key] = len(kept)
         kept.append(f)
     return kept

@@ -313,3 +313,18 @@ def test_a_term_the_clause_defines_is_read_with_its_definition():
     assert findings[0].evidence in text
     lawful = "本条所称“重大违约”是指乙方迟延交付超过三十日。乙方发生重大违约的，甲方可解除合同。"
     assert _run("termination.any_breach_no_cure", {"text": lawful}) == []
+
+
+def test_a_second_norm_broken_in_the_same_sentence_is_told_not_lost():
+    """GIVEN a non-compete that is both three years long and unpaid (one sentence, one category)
+    WHEN the playbook screens it THEN one finding reports both norms with both articles."""
+    from pipelines.types import Clause, Stance
+    text = "乙方离职后三年内不得到与甲方有竞争关系的单位工作，甲方无需向乙方支付任何补偿。"
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text, char_start=0,
+                    char_end=len(text), level=1, category=Category.labor)
+    ctx = ScreenContext(contract_type="劳动合同", clauses=[clause], text=text, stance=Stance.neutral,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=_citation_checker)
+    findings = [f for f in screen([clause], PLAYBOOK, ctx) if f.category == Category.labor]
+    assert len(findings) == 1
+    assert "补偿" in findings[0].explanation and "二年" in findings[0].explanation
+    assert {24, 23} <= {s.article for s in findings[0].statutes}
