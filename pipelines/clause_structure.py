@@ -60,11 +60,14 @@ def definitions(text: str) -> list[tuple[str, str]]:
     drafter often hides the substance of a clause in such a definition (a "material breach"
     that is any breach at all), so checks must read the term's later uses with it.
     """
-    out = []
+    out, seen = [], set()
     for m in _DEFINITION.finditer(text.replace("\n", "")):
         term = (m["q"] or m["t"] or m["q2"] or "").strip()
-        if len(term) >= 2 and term not in {t for t, _ in out}:
+        if len(term) >= 2 and term not in seen:
+            seen.add(term)
             out.append((term, m["d"].strip()))
+            if len(out) >= 50:
+                break  # a glossary: the first fifty terms are read
     return out
 
 
@@ -72,20 +75,31 @@ def expand_definitions(text: str, defs: list[tuple[str, str]]) -> tuple[str, lis
     """``text`` with each use of a defined term outside its own definition followed by the
     definition in brackets (``乙方发生重大违约（乙方任何一项履约指标未达标…）的``).
 
+    One pass over ``text`` (a definition that names another term is not expanded again), and
+    the insertions stop once they would add more than ``len(text)`` characters, so the result
+    is at most twice as long as ``text`` whatever the clause defines.
+
     Returns:
         ``(expanded text, inserted strings)``: remove every inserted string from a piece of
         evidence found in the expanded text to get the verbatim words of ``text``.
     """
-    inserted = []
-    for term, d in defs:
-        ins = f"（{d}）"
-        pieces = re.split(r"(?<=。)", text)
-        for i, piece in enumerate(pieces):
-            if term in piece and not re.search(rf"{re.escape(term)}[”’\"'」』]?(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)", piece):
-                pieces[i] = re.sub(rf"{re.escape(term)}[”’\"'」』]?", lambda m: m.group(0) + ins, piece)
-        text = "".join(pieces)
-        inserted.append(ins)
-    return text, inserted
+    if not defs:
+        return text, []
+    meaning = {t: f"（{d}）" for t, d in defs}
+    use = re.compile("(" + "|".join(re.escape(t) for t in sorted(meaning, key=len, reverse=True)) + r")[”’\"'」』]?")
+    defining = re.compile(r"[”’\"'」』]?(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)")
+    budget = len(text)
+    out = []
+    for piece in re.split(r"(?<=。)", text):
+        pos = 0
+        for m in use.finditer(piece):
+            ins = meaning[m.group(1)]
+            if defining.match(piece, m.end(1)) or len(ins) > budget:
+                continue  # the term's own definition, or the expansion budget is spent
+            out.append(piece[pos: m.end()] + ins)
+            pos, budget = m.end(), budget - len(ins)
+        out.append(piece[pos:])
+    return "".join(out), list(meaning.values())
 
 
 def parts(sentence: str) -> list[tuple[int, str]]:

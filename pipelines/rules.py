@@ -381,7 +381,8 @@ def lease_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     another without a new agreement (第一期十五年，第二期十年，自动起算 / 期满自动续租十年)
     are one term and are added up; a renewal the parties must still agree is not."""
     flat = clause.text.replace("\n", "")
-    if re.search(r"租赁期|租期", flat) and re.search(r"自动(?:续|延|起算|生效|开始)|无需(?:另行)?(?:申请|续签|签订|同意)|不得拒绝", flat):
+    if re.search(r"租赁期|租期", flat) and re.search(r"自动(?:续|延|起算|开始)|无需(?:另行)?(?:申请|续签|签订|同意)|不得拒绝", flat) \
+            and not re.search(r"另行(?:签订|协商|约定)|重新签订|须经双方|协商一致", flat):
         phases = [(parse_number(m["n"]) or 0) for m in _LEASE_PHASE.finditer(flat)]
         if len(phases) >= 2 and sum(phases) > 20.01:
             sent = next((x for x in _split(clause.text) if _LEASE_PHASE.search(x.replace("\n", ""))), clause.text)
@@ -394,8 +395,12 @@ def lease_term(clause: Clause, ctx, params) -> Iterable[Hit]:
         ds = _dates(sent)
         years = _years_between(ds[0][0], ds[1][0]) if len(ds) >= 2 else None
         if years is None:
-            mo = _duration_months(sent)
-            years = mo / 12 if mo else None
+            # the length said of the term itself (租赁期限为十年), not a year of a date
+            # (自2024年1月1日起) or another period in the sentence (土地使用权剩余40年)
+            m = re.search(rf"(?:租赁期限|租赁期|租期|(?:出租给|租给|租用|承租)[^。；，]{{0,10}}?(?:使用(?!权)|期限为?))(?:为|是|：|:|共|共计|计)?[^。；，]{{0,6}}?"
+                          rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)(?!\s*(?:\d{{1,2}}|[一二三四五六七八九十〇]{{1,3}})\s*月)(?!度)", sent)
+            n = parse_number(m["n"]) if m else None
+            years = (n if m["u"] == "年" else n / 12) if n and n < 1000 else None
         if years and years > 20.01:
             return [Hit(evidence=sent.strip(), sentence=sent,
                         explanation=f"租赁期限约{years:.0f}年，超过民法典第七百零五条规定的二十年上限，超过部分无效。")]
@@ -655,7 +660,9 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         for m in _SHARE.finditer(flat):
             before = flat[:m.start()]
-            if re.search(r"(?:(?:支付|付款?|达)(?:至|到)|累计[^，。；]{0,6}|共计)\s*$", before) or before.count("（") + before.count("(") > before.count("）") + before.count(")"):
+            if re.match(r"\s*的?\s*(?:增值税|发票|专用发票|普通发票|税)", flat[m.end():]) or re.search(r"开具[^，。；]{0,6}$", before):
+                continue  # an invoice or a tax on the total is not an instalment
+            if re.search(r"(?:(?:支付|付款?|达)(?:至|到)|累计[^，。；]{0,6}|共计|已(?:经)?(?:支付|付))\s*$", before) or before.count("（") + before.count("(") > before.count("）") + before.count(")"):
                 continue
             v = parse_number(m["p"] or m["cn"])
             if v is not None:
@@ -1120,6 +1127,8 @@ def _signing_bars_quality(flat: str) -> Hit | None:
     m = _C_BARS_QUALITY.search(flat, trig.end())
     if m is None or re.search(r"(?:内在|隐蔽|潜在)[^。；]{0,12}除外|除[^。；]{0,12}(?:内在|隐蔽|潜在)|仅[^。；]{0,6}(?:数量|外观)", flat):
         return None
+    if re.search(r"保管不当|使用不当|不当使用|人为|自然磨损|不可抗力|(?:质保|保修|质量保证)期(?:满|届满|外|以外)|超过[^。；]{0,8}期", flat):
+        return None  # a cause the seller does not answer for, or the warranty has run out
     if re.search(rf"{_NUM}\s*(?:个工作日|日|天|个月|月)内", flat[trig.end():m.start()]):
         return None  # a period for objections first: the silence/short-period checks judge it
     return Hit(evidence=flat.strip(), sentence=flat)
@@ -1159,8 +1168,8 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
             handed_over = re.search(r"交付(?:完成|即|时|之时)", before) and not re.search(r"检验|验收|测试|检测", before)
             if not (_C_SIGN_TRIGGER.search(before) or handed_over) or re.search(r"仅|只(?:表明|确认|代表)|数量(?:和|及|、)外观|外观(?:和|及|、)数量", flat):
                 continue
-            if re.search(rf"{_NUM}\s*(?:个工作日|日|天|个月)内?未", before):
-                continue  # a period before the deemed acceptance: judged by silence_or_use
+            if re.search(rf"{_NUM}\s*(?:个工作日|工作日|日|天|个月|小时|个小时)(?:内|之内|以内)?", before):
+                continue  # a period before the deemed acceptance: judged by silence_or_use and the objection-period check
             return [Hit(evidence=flat.strip(), sentence=flat)]
         else:
             if re.search(r"擅自使用|提前使用|入住|未经(?:竣工)?验收[^。；]{0,10}(?:使用|入住)|竣工验收前", flat):
@@ -1185,8 +1194,8 @@ _C_CAP = re.compile(r"最高(?:赔偿|责任)(?:额|金额|限额|总额)?(?:为
                     r"|(?:以[^。；]{1,30}为限|最高不超过|上限为)[^。；]{0,12}(?:承担|赔偿)[^。；]{0,6}(?:责任|损失)")
 # the frame that makes a named case an exception to a cap or exemption
 _C_EXCEPTION = re.compile(r"除外|不适用|不受[^。；]{0,16}限|不在此限|除[^。；]{0,40}外|不免除|不得免除|不因此免除|不在[^。；]{0,8}(?:限额|上限|免责|限制)"
-                          r"|(?:仍|仍应|仍须|应当?|须|依法|全额|据实|按实际损失)[^。；，]{0,8}(?:承担|赔偿)")
-_C_CARVE_OUT = re.compile(r"故意|重大过失|人身(?:伤亡|损害|伤害)|欺诈|法律(?:另有|强制性)规定|依法不得(?:限制|免除)")
+                          r"|(?:仍|另行|依法|全额|据实|按实际损失)[^。；，]{0,8}(?:承担|赔偿)")
+_C_CARVE_OUT = re.compile(r"故意|重大过失|重大过错|恶意|人员伤亡|人身(?:伤亡|损害|伤害)|欺诈|法律(?:另有|强制性)规定|依法不得(?:限制|免除)")
 
 
 def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1206,9 +1215,10 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
     # ground of a liability outside the cap); 包括/即使/适用于…故意或重大过失(在内) puts them under it
     for seg in re.split(r"[。；;]", text):
         for c in _C_CARVE_OUT.finditer(seg):
-            included = re.search(r"(?:包括|包含|含|即使|即便|纵使|无论|不论|适用于)[^。；]{0,30}$", seg[:c.start()]) \
-                or re.match(r"[^。；，]{0,12}在内", seg[c.end():])
-            if _C_EXCEPTION.search(seg) or not included:
+            near = seg[max(0, c.start() - 60): c.end() + 60]  # bounded: a long segment stays linear
+            included = re.search(r"(?:包括|包含|含|即使|即便|纵使|无论|不论|适用于)[^。；]{0,30}$", seg[max(0, c.start() - 40): c.start()]) \
+                or re.match(r"[^。；，]{0,12}在内", seg[c.end(): c.end() + 16])
+            if _C_EXCEPTION.search(near) or not included:
                 return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
@@ -2091,7 +2101,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
         if "试用期" not in s or not re.search(r"工资|薪|报酬|发放", s):
             continue
         tenths = [(parse_number(m["n"]) * 10, m) for m in re.finditer(r"(?:工资|薪酬|薪资|标准)的?(?P<n>[一二三四五六七八九]|[1-9])(?:成|折)(?!扣)(?:发放|支付|计发|计算|核发)?", s)]
-        total, parts = _lf_wage_components(ctx.text)
+        total, parts = _per_doc(ctx, "wage_components", lambda: _lf_wage_components(ctx.text))
         for pct, m in parse_rate(s):
             # a share of one component of a wage made of several: 仅按基本工资的90%发放 (of 6000 + 2000)
             name = next((n for n in parts if s[max(0, m.start() - len(n) - 2): m.start()].rstrip("的之 ").endswith(n)), None)
@@ -2120,8 +2130,9 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
             if not after:
                 continue
             probation = after[0]
-            regular = _lf_monthly_wage(s[:at]) or _lf_monthly_wage(
-                "。".join(x for x in _split(clause.text) if x != sent)) or _lf_monthly_wage(ctx.text.replace(clause.text, ""))
+            # the wage stated before the probation in this sentence, else elsewhere in the
+            # contract (read once per document: re-reading it per sentence was quadratic)
+            regular = _lf_monthly_wage(s[:at]) or _per_doc(ctx, "monthly_wage", lambda: _lf_monthly_wage(ctx.text))
         if regular and probation < 0.8 * regular - 0.5:
             return [Hit(evidence=s.strip(), sentence=sent,
                         explanation=f"试用期工资{probation:,.0f}元为约定工资{regular:,.0f}元的{probation / regular:.0%}，"
@@ -2875,9 +2886,10 @@ def finlease_selection_liability(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"干预选择[^。；]{0,12}除外|依赖出租人的技能[^。；]{0,40}除外", text):
         return []
-    picks = [m for m in _FL_LESSOR_PICKS.finditer(text) if not re.search(r"未|不|无|没有", m.group(0))]
-    if not picks:
-        return []
+    picks = [m for m in _FL_LESSOR_PICKS.finditer(text) if not re.search(r"未|不|无|没有", m.group(0))
+             and re.search(r"租赁物|设备|出卖人|供应商|供货商|型号|卖方|厂家|品牌", text[max(0, m.start() - 12): m.end() + 12])]
+    if not picks or re.search(r"(?:由)?(?:承租人|乙方)[^。；，]{0,4}(?:自行|自主|独立)(?:选定|选择|确定)", text):
+        return []  # the lessor picked something else (a bank account, a schedule), or the lessee chose
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         for part in re.split(r"[；;]", flat):
@@ -3238,7 +3250,7 @@ def provisional_price(clause: Clause, ctx, params) -> Iterable[Hit]:
 _K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行)[^。；，]{0,10}(?:本合同|本协议|合同|协议)?(?:的|中|项下)?(?:任何|任一|任意|其他|任何一项|任一项|一项)[^，。；]{0,6}?(?:条款|约定|义务|规定|承诺|制度|要求)|"
                                r"(?:任何|任一|任意|一切|轻微|一般)(?:的)?(?:违约|违反)(?:行为|情形)?|有违约(?:行为|情形)(?:的|之一)|"
                                # any single shortfall: 任何一次迟延, 任何一项指标未达标, 任何一份文件不符合要求
-                               r"任何一(?:次|项|份|处|笔)[^，。；、]{0,10}(?:迟延|延迟|逾期|未达标|不达标|不符合|不合格|瑕疵|违约)")
+                               r"任何一(?:次|项|份|处|笔)[^，。；、]{0,10}(?:迟延|延迟|逾期|未达标|不达标|不符合|不合格|瑕疵|违约|未履行|不履行|未完成)")
 _K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
 _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未能?达到|未能满足|达不到|不适宜|不再需要)|"
                            # measured against the holder's own expectation: 未达到特许人的期望, 低于预期
@@ -3782,8 +3794,9 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
         periods += [(p, 0.0) for p in re.finditer(r"(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
         for p, days in periods:
-            if days >= min_days:
-                continue
+            if days >= min_days or re.match(r"[^。；，]{0,10}(?:数量|外观|包装|规格型号)", flat[p.end():]) \
+                    and not re.match(r"[^。；，]{0,10}(?:质量|内在|隐蔽|性能)", flat[p.end():]):
+                continue  # a short period for quantity and appearance is lawful (民法典第六百二十三条)
             tail = flat[p.end():] + "。" + nxt
             if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|不承担)", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
@@ -4023,7 +4036,8 @@ _V_PRICE_FIXED = re.compile(
     r"|不得(?:另行)?(?:要求|主张|请求)[^。；，]{0,8}(?:增加|追加|另行|另计)?[^。；，]{0,6}(?:费用|价款|报酬|开发费|服务费|工程款)"
     r"|不另行?(?:计价|计费|支付|结算|收费)|不构成合同变更")
 _V_PRICED = re.compile(r"(?:不超过|以内|范围内)[^。；]{0,6}(?:[%％]|百分之)|[%％](?:以内|以下|范围内)|(?:乙方|承包人|卖方|服务方|承揽人|受托方)(?:的)?(?:原因|自身|自行)|"
-                       r"双方(?:协商|确认|书面)|另行协商|协商确定|按[^。；]{0,16}(?:单价|计价|据实)|相应调整|据实(?:结算|调整)|予以调整|另行计(?:价|费)")
+                       r"双方(?:协商|确认|书面)|另行协商|协商确定|按[^。；]{0,16}(?:单价|计价|据实)|相应调整|据实(?:结算|调整)|予以调整|另行计(?:价|费)|"
+                       r"未超过|超过[^。；]{0,8}(?:[%％]|百分之)|按实际|签证|计入结算|除[^。；]{0,12}变更外")
 
 
 def variation_without_adjustment(clause: Clause, ctx, params) -> Iterable[Hit]:

@@ -498,7 +498,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
 
 
 # a sentence after "；" that carries on the same provision: 同时/另/此外/并/且/还应/亦…
-_CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2}\s*[)）])?\s*(?:同时|另外?|此外|并且?|且|还应|还须|亦|以及|而且|除此之外|再)")
+_CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2}\s*[)）])?\s*(?:同时|另(?!一方)外?|此外|并且?(?!非)|且|还应|还须|亦|以及|而且|除此之外|再)")
 
 
 def _continued(text: str, sents: list[tuple[int, str]], i: int) -> str | None:

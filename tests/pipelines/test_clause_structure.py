@@ -66,3 +66,14 @@ def test_definitions_are_read_and_expanded_into_later_uses(text, term, starts):
 
 def test_a_sentence_without_a_definition_defines_nothing():
     assert definitions("乙方应按甲方指示提供服务，服务内容包括安装和调试。") == []
+
+
+def test_chained_definitions_expand_once_and_stay_bounded():
+    """GIVEN definitions that each name the next term six times (an attacker's clause)
+    WHEN the clause is expanded THEN each use gets its own definition once, not recursively,
+    and the result is at most twice as long as the clause."""
+    terms = ["甲款", "乙款", "丙款", "丁款", "戊款", "己款", "庚款"]
+    text = "".join(f"本条所称“{terms[i]}”指" + "、".join([terms[i + 1]] * 6) + "。" for i in range(6)) \
+        + "本条所称“庚款”指违约。乙方发生甲款的，甲方有权解除合同。"
+    expanded, _ = expand_definitions(text, definitions(text))
+    assert len(expanded) <= 2 * len(text)
