@@ -1088,7 +1088,9 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     rx = _C_PAYER_JUDGEMENT if source == "payer" else _C_BACK_TO_BACK
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if not _C_PAY.search(flat) or _C_PAY_FALLBACK.search(flat):
+        # the return of retained money is a payment to the payee too: 质保金的退还时间根据甲方资金计划安排
+        paid = _C_PAY.search(flat) or re.search(r"(?:质保金|质量保证金|保修金|保证金|尾款)[^。；]{0,10}(?:退还|返还)", flat)
+        if not paid or _C_PAY_FALLBACK.search(flat):
             continue
         m = rx.search(flat) or (_C_RECEIPT_FROM_THIRD.search(flat) if source == "third_party" else None)
         if m is None:
@@ -3587,7 +3589,8 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     right it thought it used. Expiry of the term (``期满自动终止``) and a condition that is
     not a breach are not judged.
     """
-    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未[^。；，]{0,10}(?:支付|交付|付款|履行|交货|补交|交纳|缴纳|归还|付清)|违反|拖欠|欠(?:租|款|费|缴|交)|擅自|私自|出现[^。；]{0,10}(?:情形|情况)")
+    breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未[^。；，]{0,16}(?:支付|交付|付款|履行|交货|补交|交纳|缴纳|归还|付清|完成)|违反|拖欠|欠(?:租|款|费|缴|交)|擅自|私自|"
+                        r"未经[^。；，]{0,8}(?:同意|许可|批准)|出现[^。；]{0,10}(?:情形|情况)")
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
