@@ -45,11 +45,14 @@ _SUBJECT = re.compile(rf"\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概
 
 
 # 本条所称“重大违约”，是指… / “交付”指… / 本协议所称责任上限适用于…
+_DEFINES = r"(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)"  # the words that open a definition
 _QUOTED_TERM = r"[“‘\"'「『](?P<q>[^”’\"'」』，。；]{1,12})[”’\"'」』]"
 _DEFINITION = re.compile(
     rf"(?:(?:本条|本款|本章|本节|本合同|本协议|本附件)(?:中)?(?:所称|所指|所述)(?:的)?\s*(?:{_QUOTED_TERM}|(?P<t>[^“‘\"'「『，。；]{{1,8}}?))"
     rf"|(?<![\u4e00-\u9fff]){_QUOTED_TERM.replace('?P<q>', '?P<q2>')})"
-    r"(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)(?P<d>[^。]{2,200})。")
+    rf"{_DEFINES}(?P<d>[^。]{{2,200}})。")
+# a term's own definition, right after the term (and its closing quote)
+_DEFINING = re.compile(rf"[”’\"'」』]?{_DEFINES}")
 
 
 def definitions(text: str) -> list[tuple[str, str]]:
@@ -87,14 +90,13 @@ def expand_definitions(text: str, defs: list[tuple[str, str]]) -> tuple[str, lis
         return text, []
     meaning = {t: f"（{d}）" for t, d in defs}
     use = re.compile("(" + "|".join(re.escape(t) for t in sorted(meaning, key=len, reverse=True)) + r")[”’\"'」』]?")
-    defining = re.compile(r"[”’\"'」』]?(?:一词)?\s*[，,]?\s*(?:是指|系指|指|包括|包含|适用于|即)")
     budget = len(text)
     out = []
     for piece in re.split(r"(?<=。)", text):
         pos = 0
         for m in use.finditer(piece):
             ins = meaning[m.group(1)]
-            if defining.match(piece, m.end(1)) or len(ins) > budget:
+            if _DEFINING.match(piece, m.end(1)) or len(ins) > budget:
                 continue  # the term's own definition, or the expansion budget is spent
             out.append(piece[pos: m.end()] + ins)
             pos, budget = m.end(), budget - len(ins)

@@ -1118,12 +1118,16 @@ _C_BARS_QUALITY = re.compile(r"(?:质量|品质)(?:异议|问题|瑕疵|索赔)[
                              r"|(?:不再|不予|概不)(?:受理|接受)[^。；]{0,6}(?:质量|品质)(?:异议|问题|索赔)")
 
 
+# receipt, signing, pick-up or hand-over, as the event after which quality claims are barred
+_C_RECEIPT_EVENT = re.compile(rf"(?:一经|一旦|自|于)?(?:{_C_SIGN_TRIGGER.pattern}|提货|交付)(?:后|之后|即|完成|时)?")
+
+
 def _signing_bars_quality(flat: str) -> Hit | None:
     """A sentence in which receipt or signing itself cuts off quality objections
     (``一经签收，质量异议不再受理``, ``提货后质量问题概不负责``): by law receipt presumes only
     quantity and appearance were checked (民法典第六百二十三条). A carve-out for latent or
     internal defects, or a period still left for them, makes it lawful."""
-    trig = re.search(rf"(?:一经|一旦|自|于)?(?:{_C_SIGN_TRIGGER.pattern}|提货|交付)(?:后|之后|即|完成|时)?", flat)
+    trig = _C_RECEIPT_EVENT.search(flat)
     if trig is None:
         return None
     m = _C_BARS_QUALITY.search(flat, trig.end())
@@ -2080,7 +2084,7 @@ def _lf_wage_components(text: str) -> tuple[float | None, dict[str, float]]:
     组成``): ``(total, {part: amount})``, or ``(None, {})`` when no wage is so stated."""
     for sent in _split(text):
         s = sent.replace("\n", "")
-        if not re.search(r"(?:工资|薪酬|月薪|报酬)[^。；]{0,12}(?:由|包括|包含)[^。；]{0,60}(?:组成|构成|两部分|三部分)?", s):
+        if not re.search(r"(?:工资|薪酬|月薪|报酬)[^。；]{0,12}(?:由|包括|包含)", s):
             continue
         parts = {}
         for m in _LF_COMPONENT.finditer(s):
@@ -2177,7 +2181,7 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
                         explanation="在竞业限制期限内用人单位解除竞业限制的，劳动者可请求额外支付三个月的竞业限制经济补偿（劳动争议解释（一）第三十九条），约定无需额外支付排除了该权利。")]
         if re.search(r"竞业|补偿", s) and re.search(r"每月|按月|月补偿", s) and not re.search(r"平均工资|月工资的|工资的", s):
             mm = next((m for m in _LF_MONEY.finditer(s) if "补偿" in s[max(0, m.start() - 25): m.start()]), None)
-            wage = _lf_monthly_wage(ctx.text)
+            wage = _per_doc(ctx, "monthly_wage", lambda: _lf_monthly_wage(ctx.text))
             if mm and wage and (v := _c_yuan_value(mm)) and v < 0.3 * wage - 0.5:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"竞业限制补偿每月{v:,.0f}元，为合同约定月工资{wage:,.0f}元的{v / wage:.0%}，低于离职前十二个月平均工资30%的司法标准（劳动争议解释（一）第三十六条）。")]
@@ -2892,11 +2896,10 @@ def finlease_selection_liability(clause: Clause, ctx, params) -> Iterable[Hit]:
              and re.search(r"租赁物|设备|出卖人|供应商|供货商|型号|卖方|厂家|品牌", text[max(0, m.start() - 12): m.end() + 12])]
     if not picks or re.search(r"(?:由)?(?:承租人|乙方)[^。；，]{0,4}(?:自行|自主|独立)(?:选定|选择|确定)", text):
         return []  # the lessor picked something else (a bank account, a schedule), or the lessee chose
-    for sent in _split(clause.text):
+    for sent in _split(clause.text):  # a sentence ends at "；" too (pipelines.text.sentences)
         flat = sent.replace("\n", "")
-        for part in re.split(r"[；;]", flat):
-            if _FL_QUALITY.search(part) and _FL_DISCLAIMS.search(part) and not re.search(r"但[^。；]{0,30}除外", part):
-                return [Hit(evidence=part.strip(), sentence=sent)]
+        if _FL_QUALITY.search(flat) and _FL_DISCLAIMS.search(flat) and not re.search(r"但[^。；]{0,30}除外", flat):
+            return [Hit(evidence=flat.strip(), sentence=sent)]
     return []
 
 
@@ -4061,11 +4064,10 @@ def variation_without_adjustment(clause: Clause, ctx, params) -> Iterable[Hit]:
     text = clause.text.replace("\n", "")
     if not _V_CHANGES_WORK.search(text) or _V_PRICED.search(text):
         return []
-    for sent in _split(clause.text):
+    for sent in _split(clause.text):  # a sentence ends at "；" too (pipelines.text.sentences)
         flat = sent.replace("\n", "")
-        for part in re.split(r"[；;]", flat):
-            if _V_PRICE_FIXED.search(part) and re.search(r"变更|调整|修改|增减|增加|新增|变化|固定总价|包干", part):
-                return [Hit(evidence=part.strip(), sentence=sent)]
+        if _V_PRICE_FIXED.search(flat) and re.search(r"变更|调整|修改|增减|增加|新增|变化|固定总价|包干", flat):
+            return [Hit(evidence=flat.strip(), sentence=sent)]
     return []
 
 
