@@ -41,7 +41,9 @@ PARTY = rf"(?:{ROLE}|{_GENERIC})"
 _MUTUAL = re.compile(r"双方|任何一方|任一方|各方|彼此|互相|相互|互不")
 _PART = re.compile(r"[，,；;：:]")
 _LEAD = r"(?:如|若|如果|倘若|但|且|而|则|并|即使|即便|此外|另外|同时)?"
-_SUBJECT = re.compile(rf"\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概|一律|一概|都|对|就|不|无|有权|可|应|须|需|将|因|基于|出于|由于|为了|仍|自行|保留|在|于|承担|负责|免|确认|同意|放弃|承诺|保证|认定|认为|发现|收到|根据|按|视|如|若|已|未|逾期|违反|存在)")
+# a clause's own number before its first word: 9.1 / 第五条 / （二） / 三、 / 2)
+_NUMBERING = r"(?:第[一二三四五六七八九十百零〇\d]+条|\d{1,2}(?:\.\d{1,2}){0,3}[、.．)）]?|[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十]{1,3}、)?"
+_SUBJECT = re.compile(rf"\s*{_NUMBERING}\s*{_LEAD}\s*(?P<p>{ROLE}|{_GENERIC})(?=均|亦|也|概|一律|一概|都|对|就|不|无|有权|可|应|须|需|将|因|基于|出于|由于|为了|仍|自行|保留|在|于|承担|负责|免|确认|同意|放弃|承诺|保证|认定|认为|发现|收到|根据|按|视|如|若|已|未|逾期|违反|存在)")
 
 
 # 本条所称“重大违约”，是指… / “交付”指… / 本协议所称责任上限适用于…
@@ -137,6 +139,7 @@ _DENY = re.compile(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:概不负责|�
                    r"|无(?:需|须)(?:承担|负责|赔偿|补偿)|免(?:除|于|责)"
                    r"|(?:无需|无须|不)(?:对|就|向)[^，。；]{1,16}?(?:承担|负责|负|赔偿)(?=[^，。；]{0,6}(?:责任|赔偿|损失|$|[，。；])))")
 _SHIFT = re.compile(rf"由(?P<v>{PARTY})(?:本人|自己|自行|本人自行)(?:承担|负责|解决|处理)")
+_UNRELATED = re.compile(rf"(?:均|概|一概|一律|完全)?与(?P<p>{ROLE}|{_GENERIC})(?:均|都|概|完全|毫|并)?无(?:任何)?(?:关|涉)")
 _UNIVERSAL = re.compile(r"一切|任何|全部|所有|无论|不论|不管|概不|一概|一律")
 # a quantifier over loss or cause in general — not over one kind of defect or duty (任何瑕疵,
 # 任何维修责任 are that kind's own checks): 一切损失, 任何后果, 无论何种原因
@@ -180,7 +183,7 @@ def denials(sentence: str) -> list[Denial]:
 
     The relieved party is the subject of the clause part the refusal is in
     (``本俱乐部不予赔偿``), or of the sentence's first part when the refusal's part has none
-    (``乙方对…，均不承担责任``). A ``由X自行承担`` shifts the loss onto X (the victim).
+    (``乙方对…，均不承担责任``), or the party a ``与X无关`` names. A ``由X自行承担`` shifts the loss onto X (the victim).
     """
     out: list[Denial] = []
     first_subject = subject_of(parts(sentence)[0][1])
@@ -188,6 +191,8 @@ def denials(sentence: str) -> list[Denial]:
         _, part = _part_at(sentence, m.start())
         party = subject_of(part) or first_subject
         out.append(Denial(party=party, start=m.start(), head=sentence[:m.start()], phrase=sentence[m.start():m.end() + 12]))
+    for m in _UNRELATED.finditer(sentence):  # 与甲方无关: the party named inside the refusal is relieved
+        out.append(Denial(party=m.group("p"), start=m.start(), head=sentence[:m.start()], phrase=sentence[m.start():m.end() + 12]))
     for m in _SHIFT.finditer(sentence):
         out.append(Denial(party=None, start=m.start(), head=sentence[:m.start()], phrase=m.group(0), shifted_to=m.group("v")))
     return out
@@ -260,6 +265,7 @@ def read_total_exemption(sentence: str) -> str | None:
         # 有权在任何时候终止，且不负赔偿责任 the quantifier is the ground of the right, not the loss)
         scope = "".join(t for st, t in parts(d.head) if not re.search(r"有权|可以|可(?!能)", t))
         rest = scope.replace(d.party, "", 1) if d.party else scope
+        rest = re.sub(rf"^\s*{_NUMBERING}", "", rest)
         if not (_UNIVERSAL_LOSS.search(scope) or (d.universal_refusal and len(re.sub(r"[，,、\s对就此均亦也]", "", rest)) <= 2)):
             continue
         if _INJURY.search(d.head) or _INDIRECT.search(d.head + d.phrase):
@@ -315,7 +321,9 @@ def read_own_core_obligation_excluded(sentence: str) -> str | None:
         if d.party is None or _own_cause_only(d):
             continue
         cause = (re.search(r"(?:因|由于)(?P<c>[^，。；]{1,30}?)(?:导致|造成|引起|所致|而|的)", d.head)
-                 or re.search(r"(?:对于|对|就)?(?P<c>[^，。；]{2,30}?)所?(?:造成|导致|引起)的", d.head))
+                 or re.search(r"(?:对于|对|就)?(?P<c>[^，。；]{2,30}?)所?(?:造成|导致|引起)的", d.head)
+                 # 不对服务中断、数据丢失承担责任: what is refused stands inside the refusal
+                 or re.match(r"(?:均|亦|也|概|一律|一概|都|皆)?(?:无需|无须|不)(?:对|就)(?P<c>[^，。；]{2,20}?)(?:承担|负责|负|赔偿)", d.phrase))
         if cause is None:
             continue
         c = cause.group("c")

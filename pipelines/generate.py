@@ -11,6 +11,8 @@ suggested revision. Every unit is validated by code (:func:`validate_units`):
 * ``numbers_grounded`` — numbers with units (5%, 30日, 10万元) appear in the clause, the
   rule findings or a cited article;
 * ``no_contradiction`` — no unit says 无风险/合法有效 while a rule found a risk;
+* ``complete`` — neither ``content`` nor ``conclusion`` reached its grammar cap
+  (:data:`CONTENT_MAX`, :data:`CONCLUSION_MAX`), where the grammar cuts it mid-sentence;
 * ``severity_agrees`` — the final risk level agrees with the rule findings and units.
 
 A failed output is regenerated with the validators' messages at most twice; units that
@@ -56,6 +58,13 @@ __all__ = [
 ACTIONS = ("提取要素", "检索法条", "比对", "判断风险", "修改建议")
 _SEVERITY_ORDER = {"none": 0, "low": 1, "medium": 2, "high": 3}
 MAX_REGENERATIONS = 2
+CONTENT_MAX = 60
+"""Grammar cap on a unit's ``content`` (characters); the prompt asks for at most 40."""
+CONCLUSION_MAX = 30
+"""Grammar cap on a unit's ``conclusion`` (characters); the prompt asks for at most 15.
+A grammar ends a string at its cap wherever the model is, so a field that reaches the
+cap was cut mid-sentence; such a unit fails the ``complete`` check (regenerated, then
+dropped) instead of reaching a lawyer as "…以工作交接等理"."""
 
 # Every string and array is bounded: a small model rambles to max_tokens otherwise (DESIGN §12).
 # Citations are strings from an enum of the offered articles (see unit_schema), so the
@@ -72,8 +81,8 @@ UNIT_SCHEMA: dict = {
                 "type": "object",
                 "properties": {
                     "action": {"type": "string", "enum": list(ACTIONS)},
-                    "content": {"type": "string", "minLength": 8, "maxLength": 40},
-                    "conclusion": {"type": "string", "minLength": 4, "maxLength": 30},
+                    "content": {"type": "string", "minLength": 8, "maxLength": CONTENT_MAX},
+                    "conclusion": {"type": "string", "minLength": 4, "maxLength": CONCLUSION_MAX},
                     "citations": {"type": "array", "maxItems": 2, "items": {"type": "string", "maxLength": 40}},
                 },
                 "required": ["action", "content", "conclusion", "citations"],
@@ -318,6 +327,12 @@ def validate_units(
                                          message="结论“无风险”与规则检查发现的风险矛盾"))
         if len(_norm(unit.content)) < 8 or _norm(unit.content) in _norm(clause.path[-1] if clause.path else ""):
             checks.append(ReasoningCheck(name="substantive", passed=False, message="content只重复了条款标题，没有分析"))
+        cut = [name for name, value, cap in (("content", unit.content, CONTENT_MAX),
+                                             ("conclusion", unit.conclusion, CONCLUSION_MAX))
+               if len(value) >= cap]
+        if cut:
+            checks.append(ReasoningCheck(name="complete", passed=False,
+                                         message=f"{'、'.join(cut)}过长被截断，应在40字/15字内写完"))
         if unit.action not in ACTIONS:
             checks.append(ReasoningCheck(name="action_known", passed=False, message=f"未知动作{unit.action}"))
         passed = all(c.passed for c in checks)

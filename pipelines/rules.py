@@ -141,7 +141,7 @@ def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
 _DEPOSIT = re.compile(r"定金")
 
 
-_K_NAMED_PRICE = re.compile(r"(?:转让|买卖|采购|购买|成交|交易|房屋|房产|工程|项目|货物|设备|股权)?(?:总价款|总价|总金额|总额|价款|成交价|价格)(?:为|是|共计|合计|：|:)?\s*(?:人民币|¥|￥)?\s*")
+_K_NAMED_PRICE = re.compile(r"(?:转让|买卖|采购|购买|成交|交易|房屋|房产|工程|项目|货物|设备|股权)?(?:总价款|总价|总金额|总额|价款|成交价|价格|标的额|标的金额)(?:为|是|共计|合计|：|:)?\s*(?:人民币|¥|￥)?\s*")
 
 
 def _monthly_total(text: str) -> list[float]:
@@ -1496,7 +1496,7 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费|工程款)?(?:总价款|总价|总金额|总额|价款总额|价款|金额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
+_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费|工程款)?(?:总价款|总价|总金额|总额|价款总额|价款|金额|标的额|标的金额|标的总额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
                             r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
@@ -2146,7 +2146,9 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|(?:离职|辞职|解除|终止)[^。；]{0,12}(?:不能|不得|不准)(?:去|到|进|入职|从事)[^。；，]{0,4}(?:同行|同类|竞争对手)|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|商品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)")
+_LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|(?:离职|辞职|解除|终止)[^。；]{0,12}(?:不能|不得|不准)(?:去|到|进|入职|从事)[^。；，]{0,4}(?:同行|同类|竞争对手)|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|商品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)"
+                    # the act first, the competing business after (劳动合同法第二十四条's own order): 不得自营或为他人经营与公司同类的业务
+                    r"|不得[^。；]{0,6}(?:自营|经营|从事|任职|就职|开业|生产)[^。；]{0,24}(?:同类(?:的)?(?:产品|商品|业务|行业|企业)|同行业|竞争对手|竞争性|有竞争关系)")
 
 
 def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3804,7 +3806,7 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
                     and not re.match(r"[^。；，]{0,10}(?:质量|内在|隐蔽|性能)", flat[p.end():]):
                 continue  # a short period for quantity and appearance is lawful (民法典第六百二十三条)
             tail = flat[p.end():] + "。" + nxt
-            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|不承担)", tail):
+            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 

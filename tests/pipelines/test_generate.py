@@ -15,7 +15,7 @@ import pytest
 
 from knowledge.sources import Article
 from knowledge.store import StatuteStore
-from pipelines.generate import MAX_REGENERATIONS, GenerationOutput, analyse_clause
+from pipelines.generate import CONCLUSION_MAX, CONTENT_MAX, MAX_REGENERATIONS, GenerationOutput, analyse_clause
 from pipelines.retrieve import make_resolver
 from pipelines.generate import Candidate
 from pipelines.types import Category, Clause, Finding, Severity
@@ -141,6 +141,23 @@ def test_numbers_not_in_the_clause_are_refused(store):
     invented = _output([_unit("提取要素", "违约金按每日8%计算。", "日违约金8%"), GOOD["units"][2]])
     result, gen = _analyse(store, [invented, GOOD])
     assert result.calls == 2 and "8%" in gen.prompts[1][1]["content"]
+
+
+def test_a_unit_cut_at_the_grammar_cap_is_regenerated_not_shown(store):
+    # the grammar ends a string at its cap wherever the model is: "…以工作交接等理"
+    assert len("违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接等理由主张") > CONCLUSION_MAX
+    cut = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", "违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接等理由主张"[:CONCLUSION_MAX])])
+    result, gen = _analyse(store, [cut, GOOD])
+    assert result.calls == 2 and "截断" in gen.prompts[1][1]["content"]
+    assert all(len(s.conclusion) < CONCLUSION_MAX for s in result.steps)
+
+
+def test_a_unit_cut_in_every_attempt_is_dropped(store):
+    long_content = "逾期付款违约金按合同总价款每日百分之三计算并且没有任何上限约定，同时守约方还可以另行主张全部实际损失和可得利益损失以及律师费、诉讼费"
+    cut = _output([GOOD["units"][0], _unit("提取要素", long_content[:CONTENT_MAX], "日违约金3%"), GOOD["units"][2]])
+    assert len(long_content) > CONTENT_MAX
+    result, _ = _analyse(store, [cut] * (MAX_REGENERATIONS + 1))
+    assert result.dropped == 1 and all(len(s.content) < CONTENT_MAX for s in result.steps)
 
 
 def test_output_that_is_not_json_is_regenerated(store):
