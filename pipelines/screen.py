@@ -247,6 +247,23 @@ def _parse_check(raw: dict, source: str) -> Check:
         raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that refuses a key given twice in one mapping."""
+
+
+def _mapping_without_duplicates(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    seen: set = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(None, None, f"key {key!r} given twice in one mapping", key_node.start_mark)
+        seen.add(key)
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
+
+
 def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
     """Load playbook YAML files.
 
@@ -259,8 +276,9 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         in load order.
 
     Raises:
-        ValueError: when a file is not valid YAML, a check is malformed, or two checks
-            share an id.
+        ValueError: when a file is not valid YAML (a key given twice in one mapping
+            included: YAML would silently keep the last, dropping a check's patterns),
+            a check is malformed, or two checks share an id.
     """
     files: list[Path] = []
     for p in paths or [DEFAULT_PLAYBOOK_DIR]:
@@ -273,7 +291,7 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         data = f.read_bytes()
         digest.update(f.name.encode() + b"\0" + data)
         try:
-            doc = yaml.safe_load(data) or {}
+            doc = yaml.load(data, Loader=_StrictLoader) or {}
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

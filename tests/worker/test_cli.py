@@ -293,6 +293,8 @@ def test_a_firm_playbook_the_loader_refuses_is_a_usage_error_that_names_the_prob
     cases = {"redos.yaml": (check.format(rx="(a+)+$"), "repeats a group"),  # exponential backtracking: would hang
              "broken.yaml": ("checks: [unclosed\n", "not valid YAML at line"),
              "list.yaml": ("- a\n- b\n", "expected a mapping"),
+             # a key given twice: YAML keeps the last silently, and the first list of patterns is lost
+             "twice.yaml": (check.format(rx="a") + "    all: ['b']\n", "given twice"),
              "regex.yaml": (check.format(rx="(unclosed"), "does not compile")}
     for name, (text, says) in cases.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
