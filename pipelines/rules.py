@@ -794,6 +794,8 @@ def noncompete_scope_persons(clause: Clause, ctx, params) -> Iterable[Hit]:
 # where the immovable lies: 本工程（位于江苏省苏州市吴中区）, 租赁房屋坐落于成都市武侯区, 工程地点：…
 _K_PROPERTY_PLACE = re.compile(r"(?:房屋|房产|物业|工程|项目|租赁物|标的物|不动产|场地|厂房|商铺|写字楼|房地产)[^。；，\n]{0,8}?"
                                r"(?:位于|坐落于?|座落于?|地处|地址|地点|坐落位置)(?:在|为|是|：|:)?\s*(?P<loc>[\u4e00-\u9fff]{2,30})")
+# the place first: 就位于杭州市西湖区文三路某号的房屋发生的纠纷
+_K_PROPERTY_PLACE_FIRST = re.compile(r"(?:位于|坐落于?|座落于?)(?P<loc>[^，。；\n]{2,30}?)的(?:房屋|房产|物业|工程|项目|租赁物|不动产|场地|厂房|商铺|写字楼|房地产)")
 # an agreed forum by its own place: 由甲方住所地人民法院 / 提交北京市海淀区人民法院
 _K_FORUM = re.compile(r"(?P<c>[^，。；]{0,24}?)(?:中级|基层|高级)?人民法院")
 _K_FORUM_BY_PARTY = re.compile(r"(?:住所地|所在地|注册地|经营地|签订地|签约地)(?:的)?(?:即)?[^，。；]{0,16}?(?:人民)?法院")
@@ -818,7 +820,8 @@ def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
     judged here; a named court of the same city or district as the property is not flagged,
     nor is one whose place cannot be told from the contract's text.
     """
-    where = _K_PROPERTY_PLACE.search(clause.text) or _per_doc(ctx, "property_place", lambda: _K_PROPERTY_PLACE.search(ctx.text))
+    where = (_K_PROPERTY_PLACE.search(clause.text) or _K_PROPERTY_PLACE_FIRST.search(clause.text)
+             or _per_doc(ctx, "property_place", lambda: _K_PROPERTY_PLACE.search(ctx.text) or _K_PROPERTY_PLACE_FIRST.search(ctx.text)))
     place = _admin_names(where.group("loc")) if where else set()
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
@@ -3182,6 +3185,16 @@ _K_AUDIT_LIMIT = re.compile(rf"(?:审计|审核|审定|评审|审价)[^。；]{{
                             r"(?:逾期|超过[^。；]{0,10})[^。；]{0,12}(?:未(?:完成|出具)|未审)[^。；]{0,20}(?:视为|以[^。；]{0,10}送审)|最迟|不晚于|最长不超过")
 
 
+def _audit_limited(text: str) -> bool:
+    """Whether ``text`` limits the audit itself in time. A period counted from the audit's
+    result (``审计结论出具后三十日内付款``) limits the payment, not the audit."""
+    for m in _K_AUDIT_LIMIT.finditer(text):
+        if re.search(rf"(?:出具|完成|作出|审定|确认)(?:后|之日起|之日后)\s*{_NUM}\s*(?:个工作日|工作日|日|天|个月|月)(?:内|之内|以内)$", m.group(0)):
+            continue
+        return True
+    return False
+
+
 def settlement_audit_no_deadline(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The price (or the final settlement) is whatever an audit or review fixes — ``工程
     结算价款以审计部门审定的金额为准``, ``经甲方审核确认后支付``, ``最终价款以财政评审结果为
@@ -3195,7 +3208,7 @@ def settlement_audit_no_deadline(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if ctx.contract_type in _K_NON_COMMERCIAL:
         return []
-    if _per_doc(ctx, "audit_limit", lambda: bool(_K_AUDIT_LIMIT.search(ctx.text))):
+    if _per_doc(ctx, "audit_limit", lambda: _audit_limited(ctx.text)):
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
@@ -3854,8 +3867,10 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
     clause that names a fallback (``协商不成的按市场价``, a government-guided price, a
     formula) or is about an optional extra is not flagged.
     """
-    for sent in _split(clause.text):
-        flat = sent.replace("\n", "")
+    sents = [x.replace("\n", "") for x in _split(clause.text)]
+    for i, flat in enumerate(sents):
+        # the fallback often follows after a semicolon: …协商确定；协商不成的，按…均价结算
+        nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:协商不成|协商未果|未能(?:协商|达成)|不能(?:协商|达成)|达不成)", sents[i + 1]) else ""
         m = re.search(r"(?:价格|单价|价款|总价|合同金额|合同价|费用|报酬|服务费|租金|货款|工程款|酬金|许可费|使用费|加工费|运费|佣金|代理费|设计费|咨询费|技术服务费|开发费)"
                       r"(?:[^。；，]{0,10}|[，,][^。；，]{0,10})(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
                       r"(?:另行|再行)?(?:协商|商定|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat) or re.search(
@@ -3866,8 +3881,8 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
             r"(?:后续|今后|日后|届时|另行)[^。；，]{0,6}(?:签订|签署|订立|达成)[^。；，]{0,6}(?:补充协议|协议|合同|确认书)[^。；，]{0,4}为准", flat)
         if not m:
             continue
-        if re.search(r"协商不成[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
-                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|续(?:租|期|签)", flat):
+        if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
+                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|续(?:租|期|签)", flat + "。" + nxt):
             continue
         return [Hit(evidence=m.group(0), sentence=flat)]
     return []
