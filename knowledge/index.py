@@ -35,6 +35,7 @@ from knowledge.store import StatuteStore, as_of_date
 
 __all__ = [
     "LAW_BOOST",
+    "LAW_SMOOTHING",
     "RRF_K",
     "IndexManifest",
     "StatuteHit",
@@ -48,6 +49,11 @@ _log = logging.getLogger(__name__)
 
 RRF_K = 60
 LAW_BOOST = 1.5
+LAW_SMOOTHING = 2.0
+"""Weight of the law's own score in BM25's ranking (0 = plain BM25); see
+:meth:`StatuteIndex._law_smoothed`. Chosen on STARD's odd half from 0.5 / 1 / 2."""
+LAW_SMOOTHING_TOP = 3
+"""How many of a law's best hits make its score."""
 _MODES = ("hybrid", "bm25", "dense")
 _MISSING_HINT = "run `contract-review kb build` to build the statute index"
 
@@ -111,6 +117,8 @@ class StatuteIndex:
         if manifest.embedding is not None:
             self._load_dense(directory.parent.parent, manifest.embedding, len(rows))
         self._laws = np.array([law for _, law, _ in rows], dtype=object)
+        _, self._law_idx = np.unique(self._laws.astype(str), return_inverse=True)
+        self._law_count = int(self._law_idx.max()) + 1 if len(rows) else 0
         self._row_version = np.array([v for _, _, v in rows], dtype=np.int64)
         self._masks: dict[str, np.ndarray] = {}
         self._masks_lock = threading.Lock()
@@ -204,12 +212,37 @@ class StatuteIndex:
             return self._masks[day]
 
     def _bm25_ranking(self, query: str, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
+        """BM25's top ``n`` as ``(row, raw BM25 score)``, ordered by the score smoothed with
+        the article's law (:meth:`_law_smoothed`)."""
         scores = self.bm25.scores(query)
         if mask is not None:
             scores = np.where(mask, scores, 0.0)
         hits = np.flatnonzero(scores > 0)
-        top = hits[np.argsort(-scores[hits], kind="stable")[:n]]
+        if not len(hits):
+            return []
+        order = self._law_smoothed(scores, hits)
+        top = hits[np.argsort(-order, kind="stable")[:n]]
         return [(int(i), float(scores[i])) for i in top]
+
+    def _law_smoothed(self, scores: np.ndarray, hits: np.ndarray) -> np.ndarray:
+        """Cluster-based smoothing (Liu & Croft, "Cluster-based retrieval using language
+        models", SIGIR 2004), with the law as the cluster: each hit's score times
+        ``1 + LAW_SMOOTHING * law score``, where a law's score is the sum of its
+        :data:`LAW_SMOOTHING_TOP` best hits among the top 200, divided by the best law's.
+        An article of the law the question is about outranks a stray article of another
+        law that shares a few words. On STARD's odd half (BM25): recall@100 over present
+        gold 0.748 -> 0.776, @10 0.545 -> 0.551 (README)."""
+        if LAW_SMOOTHING <= 0:
+            return scores[hits]
+        best = hits[np.argsort(-scores[hits], kind="stable")[:200]]
+        law_score = np.zeros(self._law_count)
+        taken = np.zeros(self._law_count, dtype=np.int64)
+        for row in best:
+            law = self._law_idx[row]
+            if taken[law] < LAW_SMOOTHING_TOP:
+                law_score[law] += scores[row]
+                taken[law] += 1
+        return scores[hits] * (1.0 + LAW_SMOOTHING * law_score[self._law_idx[hits]] / law_score.max())
 
     def _dense_ranking(self, query: str, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
         """Exact inner-product search over the embedded rows (a matrix product: 25,000 x

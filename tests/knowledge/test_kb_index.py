@@ -166,3 +166,26 @@ def test_bm25_scores_equal_rank_bm25(sample_articles):
     ours = BM25Index.build(docs).scores("违约金过高 如何调整 违约金")
     reference = BM25Okapi(docs).get_scores(tokenize("违约金过高 如何调整 违约金"))
     assert np.allclose(ours, reference, rtol=1e-5, atol=1e-5)
+
+
+def test_bm25_ranking_is_smoothed_by_the_law_but_shows_bm25s_own_score(tmp_path, sample_articles, monkeypatch):
+    import knowledge.index as ki
+
+    build_index(sample_articles, tmp_path, embedder=None, sources=SOURCES)
+    index = StatuteIndex.load(tmp_path)
+
+    def ranked():
+        return [((h.article.law, h.article.article), h.bm25_score)
+                for h in index.search("当事人 约定 不得超过", k=8, mode="bm25")]
+
+    monkeypatch.setattr(ki, "LAW_SMOOTHING", 0.0)
+    plain = ranked()
+    monkeypatch.setattr(ki, "LAW_SMOOTHING", 2.0)
+    smoothed = ranked()
+    order = [key for key, _ in plain], [key for key, _ in smoothed]
+    stray, civil = ("中华人民共和国劳动合同法", 19), ("中华人民共和国民法典", 584)
+    # the law most of the top hits belong to (民法典) moves its articles past a stray one of
+    # another law that shares a few words
+    assert order[0].index(stray) < order[0].index(civil) and order[1].index(stray) > order[1].index(civil)
+    # the score a user sees is BM25's own, whatever the order
+    assert dict(plain)[stray] == dict(smoothed)[stray] and dict(plain)[civil] == dict(smoothed)[civil]
