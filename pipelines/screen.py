@@ -519,14 +519,20 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
 _CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2}\s*[)）])?\s*(?:同时|另(?!一方)外?|此外|并且?(?!非)|且|还应|还须|亦|以及|而且|除此之外|再)")
 
 
+# a sentence that opens by pointing back at the one before: 前述变更视为已包含在合同总价内
+_REFERS_BACK = re.compile(r"\s*(?:前述|上述|该等|此等|前款(?:所述|约定)?|上款|对此|就此|据此|该(?:变更|调整|费用|期间|款项|损失|请求|通知|决定|结果))")
+
+
 def _continued(text: str, sents: list[tuple[int, str]], i: int) -> str | None:
-    """Sentence ``i`` joined with the next when it ends in "；" and the next carries it on
-    (``…计收逾期利息；同时，借款人应…支付违约金``): one provision a drafter split in two. The
-    join is the clause's own text from the start of ``i`` to the end of ``i + 1``, or None."""
+    """Sentence ``i`` joined with the next when the next carries it on: after a "；" with
+    同时/另/此外/并… (``…计收逾期利息；同时，借款人应…支付违约金``), or after any sentence end
+    when it opens by pointing back at it (``委托方可随时要求修改功能。前述变更视为已包含在合同总价
+    内``): one provision a drafter split in two. The join is the clause's own text from the
+    start of ``i`` to the end of ``i + 1``, or None."""
     if i + 1 >= len(sents):
         return None
     (a, first), (b, second) = sents[i], sents[i + 1]
-    if not first.rstrip().endswith(("；", ";")) or not _CONTINUES.match(second):
+    if not ((first.rstrip().endswith(("；", ";")) and _CONTINUES.match(second)) or _REFERS_BACK.match(second)):
         return None
     return text[a: b + len(second)]
 
