@@ -3617,8 +3617,8 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
                 r"(?:付款|支付|交付|交货|履行|还款|整改|催告|宽限|纠正)期限?(?:已)?(?:届满|到期|期满)|(?:该|上述|前述|约定)期限(?:已)?(?:届满|到期|期满)", flat):
             continue  # the contract's own term ending is not a termination for breach
-        m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻)(?:解除|终止|失效|终结)", flat)
-             or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)", flat)
+        m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻|告|随即|即时)(?:解除|终止|失效|终结)", flat)
+             or re.search(r"(?:解除|终止)[^。；]{0,16}(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前|任何一方|任一方|对方|守约方)?[^。；，]{0,4}(?:发出|作出|送达)?(?:通知|告知|催告)", flat)
              or re.search(r"(?:无需|无须|不需|不必|毋须)(?:另行|事先|再行|书面|提前)?(?:通知|告知|催告)[^。；，]{0,6}(?:即|即可|便|直接)?(?:解除|终止)", flat))
         if m and breach.search(flat[:m.start()] or flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
@@ -3786,7 +3786,9 @@ def probation_only_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = (re.search(r"试用(?:期)?(?:合同|协议)", flat)
-             or re.search(r"试用期(?:满|结束|届满)[^。；]{0,16}(?:后|合格后|通过后)[^。；]{0,8}(?:再|另行|方|才|正式)[^。；]{0,4}(?:签订|订立|签署)[^。；]{0,4}(?:正式|书面)?(?:的)?(?:劳动)?合同", flat)
+             # during probation no written contract at all (劳动合同法第十条: due from the first day)
+             or re.search(r"试用期(?:内|间|期间)[^。；，]{0,8}(?:暂不|暂时不|先不|不)(?:签订|订立|签署)[^。；，]{0,4}(?:书面)?劳动合同", flat)
+             or re.search(r"试用期(?:满|结束|届满)[^。；]{0,16}(?:后|合格后|通过后|合格的[，,]?|通过的[，,]?)[^。；]{0,8}(?:再|另行|方|才|正式)[^。；]{0,4}(?:签订|订立|签署)[^。；]{0,4}(?:正式|书面)?(?:的)?(?:劳动)?合同", flat)
              # the same, the other way round: no contract yet during probation, one after 转正
              or re.search(r"(?:暂不|暂时不|先不|不)(?:签订|订立|签署)[^。；，]{0,4}(?:书面)?劳动合同[^。；]{0,40}(?:转正|试用期满|试用期结束|试用合格)[^。；]{0,12}(?:签订|订立|签署)", flat))
         if m and not re.search(r"不(?:另行)?签订试用|不得(?:单独|另行)?(?:签订|约定)[^。；]{0,4}试用", flat):
