@@ -808,6 +808,12 @@ def _admin_names(text: str) -> set[str]:
     return set(re.findall(r"([\u4e00-\u9fff]{2})(?:省|市|区|县)", text))
 
 
+def _property_place(text: str) -> re.Match | None:
+    """Where the property lies, written after the word (房屋位于…) or before it (位于…的房屋);
+    the match's ``loc`` group holds the place."""
+    return _K_PROPERTY_PLACE.search(text) or _K_PROPERTY_PLACE_FIRST.search(text)
+
+
 def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A court chosen for a dispute over an immovable that is not the court where the
     immovable lies: a party's domicile or the place of signing (``由出租人住所地人民法院管辖``),
@@ -820,8 +826,7 @@ def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
     judged here; a named court of the same city or district as the property is not flagged,
     nor is one whose place cannot be told from the contract's text.
     """
-    where = (_K_PROPERTY_PLACE.search(clause.text) or _K_PROPERTY_PLACE_FIRST.search(clause.text)
-             or _per_doc(ctx, "property_place", lambda: _K_PROPERTY_PLACE.search(ctx.text) or _K_PROPERTY_PLACE_FIRST.search(ctx.text)))
+    where = _property_place(clause.text) or _per_doc(ctx, "property_place", lambda: _property_place(ctx.text))
     place = _admin_names(where.group("loc")) if where else set()
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
@@ -3185,11 +3190,14 @@ _K_AUDIT_LIMIT = re.compile(rf"(?:审计|审核|审定|评审|审价)[^。；]{{
                             r"(?:逾期|超过[^。；]{0,10})[^。；]{0,12}(?:未(?:完成|出具)|未审)[^。；]{0,20}(?:视为|以[^。；]{0,10}送审)|最迟|不晚于|最长不超过")
 
 
+_K_AFTER_AUDIT_RESULT = re.compile(rf"(?:出具|完成|作出|审定|确认)(?:后|之日起|之日后)\s*{_NUM}\s*(?:个工作日|工作日|日|天|个月|月)(?:内|之内|以内)$")
+
+
 def _audit_limited(text: str) -> bool:
     """Whether ``text`` limits the audit itself in time. A period counted from the audit's
     result (``审计结论出具后三十日内付款``) limits the payment, not the audit."""
     for m in _K_AUDIT_LIMIT.finditer(text):
-        if re.search(rf"(?:出具|完成|作出|审定|确认)(?:后|之日起|之日后)\s*{_NUM}\s*(?:个工作日|工作日|日|天|个月|月)(?:内|之内|以内)$", m.group(0)):
+        if _K_AFTER_AUDIT_RESULT.search(m.group(0)):
             continue
         return True
     return False
