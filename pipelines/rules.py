@@ -637,6 +637,45 @@ _SHARE = re.compile(rf"(?:(?:合同|结算)总?(?:价款?|金额|总额|价格)|
 _BARE_SHARE = re.compile(rf"(?:支付|付清|付款)(?:剩余|其余|余下|剩下)?(?:的)?\s*(?:(?P<p>{_NUM})\s*[%％]|百分之(?P<cn>{_NUM}))")
 
 
+def _table_rows(text: str) -> list[tuple[list[str], str]]:
+    """The rows of the tables in ``text``: a line with two or more ``|`` cell separators (how
+    :mod:`pipelines.extract` writes a DOCX table row, and how plain-text and Markdown
+    contracts draw one), as (cells, line); Markdown rule lines (``|---|``) are skipped."""
+    rows = []
+    for line in text.splitlines():
+        if line.count("|") < 2 and line.count("｜") < 2:
+            continue
+        cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
+        if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells):
+            continue
+        rows.append((cells, line))
+    return rows
+
+
+_T_TOTAL_ROW = re.compile(r"^\s*(?:合计|总计|小计|总额|共计|总价)")
+
+
+def _table_column(rows: list[tuple[list[str], str]], header: str, cell: str) -> list[tuple[float, str]]:
+    """(value, row line) for each body row of the first column whose header matches
+    ``header`` and whose cells match ``cell`` (a regex with a group ``v``); the header row is
+    the first row, and total rows (合计/总计/小计) are left out."""
+    if len(rows) < 3:
+        return []
+    head = rows[0][0]
+    for i, h in enumerate(head):
+        if not re.search(header, h):
+            continue
+        out = []
+        for cells, line in rows[1:]:
+            if len(cells) != len(head) or _T_TOTAL_ROW.match(cells[0]):
+                continue
+            if (m := re.fullmatch(cell, cells[i].replace(" ", ""))) and (v := parse_number(m["v"].replace(",", ""))) is not None:
+                out.append((v, line))
+        if len(out) >= 2:
+            return out
+    return []
+
+
 def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Instalments expressed as shares of the total price add up to more than 100%.
 
@@ -667,6 +706,9 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
             v = parse_number(m["p"] or m["cn"])
             if v is not None:
                 shares.append((v, sent))
+    if not shares and re.search(r"付款|支付|期次|节点|分期", clause.text):
+        # a payment schedule drawn as a table: 期次 | 付款条件 | 付款比例 | 金额
+        shares = _table_column(_table_rows(clause.text), r"比例|百分比|[%％]", r"(?P<v>\d+(?:\.\d+)?)[%％]")
     total = sum(v for v, _ in shares)
     if len(shares) >= 2 and total > 100.5:
         parts = " + ".join(f"{v:g}%" for v, _ in shares)
@@ -1026,6 +1068,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             if _C_PRICE_LAWFUL.search(flat):
                 continue
+            if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格", flat) or (
+                    ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利", flat)):
+                continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
                 continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
             m = _C_PRICE_CHANGE.search(flat)
@@ -1339,6 +1384,8 @@ def arbitration_body_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if not re.search(r"申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|(?:仲裁委员会|仲裁机构|仲裁院|仲裁中心)[^。；]{0,6}(?:仲裁(?!机构|委员会)|裁决)|通过仲裁|仲裁解决|交由[^。；]{0,20}仲裁", flat):
             continue
+        if re.search(r"(?:诉讼|起诉)或者?(?:依法)?申请仲裁|申请仲裁或者?(?:依法)?(?:提起)?诉讼", flat) and _c_named_institutions(ctx.text.replace("\n", "")):
+            continue  # 依法提起诉讼或者申请仲裁 (民法典第九百四十四条's words) points to the remedy; the commission is named in the contract
         if re.search(r"(?:法院|诉讼)或者?仲裁机构|仲裁机构或者?(?:法院|诉讼)|送达|联系方式", flat):
             continue  # a reference to 'a court or arbitration body' (送达地址 clauses) agrees no forum
         named = _c_named_institutions(flat)
@@ -2005,6 +2052,11 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
                 rest = re.search(rf"(?:休息|午休|用餐|就餐)[^。；]{{0,6}}(?P<n>{_NUM})\s*(?P<u>小时|分钟)", s)
                 if rest and (n := parse_number(rest["n"])):
                     span -= n if rest["u"] == "小时" else n / 60
+                elif rb := re.search(r"(?P<a>\d{1,2})\s*[:：点](?P<am>\d{2})?\s*(?:至|到|-|—|~|～)\s*(?P<b>\d{1,2})\s*[:：点](?P<bm>\d{2})?[^。；，\d]{0,4}(?:午休|休息|用餐|就餐|午餐)"
+                                     r"|(?:午休|休息|用餐|就餐|午餐)(?:时间)?(?:为|是)?\s*(?P<a2>\d{1,2})\s*[:：点](?P<am2>\d{2})?\s*(?:至|到|-|—|~|～)\s*(?P<b2>\d{1,2})\s*[:：点](?P<bm2>\d{2})?", s[m.end():]):
+                    ra, rb_ = int(rb["a"] or rb["a2"]), int(rb["b"] or rb["b2"])
+                    if a <= ra < rb_ <= b:  # the break lies inside the working span
+                        span -= rb_ - ra + (int(rb["bm"] or rb["bm2"] or 0) - int(rb["am"] or rb["am2"] or 0)) / 60
                 daily = span
         if weekly is None and daily and days:
             weekly = daily * days
@@ -2045,9 +2097,10 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
     docs = r"(?:居民身份证|身份证|毕业证|学历证|学位证|资格证|职业资格证|证书原件|证件|护照|户口(?:本|簿)|驾驶证)"
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"(?:不得|禁止|严禁|无需|无须|不)(?:向[^。；]{0,8})?(?:收取|扣押|缴纳|要求)", s):
+        if re.search(r"(?:不得|禁止|严禁|无需|无须|不)(?:以[^。；，]{0,8}?(?:名义|方式|理由))?(?:向[^。；]{0,10})?(?:收取|扣押|缴纳|要求)", s):
             continue
-        hit = (re.search(rf"{worker}[^。；]{{0,20}}(?:缴纳|交纳|交付|缴付|预交|预缴|支付|承担|提供)[^。；]{{0,12}}{money}", s)
+        # (the worker pays; not 被派遣劳动者劳动报酬、社会保险费…以及乙方管理费, a list of what the user unit pays)
+        hit = (re.search(rf"{worker}[^。；、]{{0,20}}(?:缴纳|交纳|交付|缴付|预交|预缴|支付|承担|提供)[^。；、]{{0,12}}{money}", s)
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
                or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,4}}{money}", s)
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
@@ -2373,8 +2426,8 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(sub, s)
         if not m:
             continue
-        if not re.search(r"个人信息|数据|信息|处理|服务", s):
-            continue
+        if not re.search(r"个人信息|数据|信息|处理", s) and not (re.search(r"服务", s) and _lf_is_dpa(ctx)):
+            continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information
         if re.search(rf"{_LF_CONSENTED}|须经|需经|应经|应当经|必须经|事先同意|书面同意", s):
             if not re.search(r"(?:无需|无须|不需|不必)[^。；]{0,6}(?:经|征得|取得)?[^。；]{0,8}同意|未经[^。；，]{0,10}(?:同意|授权|许可)的?(?:情况|前提)下", s):
                 continue
@@ -3433,7 +3486,7 @@ def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_K_GUARANTOR_CO = re.compile(r"(?:保证人|担保人|保证方|担保方|丙方)(?:[（(][^）)]{0,8}[）)])?\s*[：:]?\s*[^\n。；，,]{2,40}(?:有限公司|有限责任公司|股份公司|集团|公司)|"
+_K_GUARANTOR_CO = re.compile(r"(?:保证人|担保人|保证方|担保方|丙方(?=[^。；]{0,40}(?:为|就)[^。；]{0,30}(?<!不得)(?<!不)提供[^。；]{0,6}(?:连带)?(?:责任)?(?:保证|担保)|[（(](?:保证人|担保人|保证方|担保方)))(?:[（(][^）)]{0,8}[）)])?\s*[：:]?\s*[^\n。；，,]{2,40}(?:有限公司|有限责任公司|股份公司|集团|公司)|"
                              r"(?:有限公司|有限责任公司|股份公司|集团|公司)[^。；\n]{0,8}(?:作为|为)[^。；\n]{0,6}(?:保证人|担保人)")
 
 
@@ -3463,11 +3516,13 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
                 lambda: not _K_GUARANTOR_CO.search(ctx.text) or _resolution_recited(ctx.text)):
         return []
     creates = r"保证人|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
-    first = next((c for c in ctx.clauses if re.search(creates, c.text) and not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)), None)
+    # a covenant not to guarantee (未经乙方同意不得为任何第三方提供担保) creates none
+    creating = [s for c in ctx.clauses for s in _split(c.text) if re.search(creates, s) and not re.search(rf"(?:不得|不会|禁止|严禁|不再)[^。；，]{{0,12}}(?:{creates})", s)]
+    first = next((c for c in ctx.clauses if any(s in c.text for s in creating) and not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)), None)
     if first is None or first.clause_id != clause.clause_id:
         return []
     for sent in _split(clause.text):
-        if re.search(creates, sent):
+        if sent in creating:
             flat = sent.replace("\n", "")
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
@@ -3711,6 +3766,8 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"(?:从|在)[^。；]{0,10}(?:保证金|质保金|保修金|押金|保函|担保金)", flat):
             continue  # drawing on security given for exactly this (质量保证金, 履约保函) is its purpose
+        if re.search(r"(?:先行|代为|代其|垫付|代付)(?:支付|垫付|赔付|偿付|缴纳)?[^。；]{0,20}(?:追偿|扣除|扣减|抵扣)", flat):
+            continue  # a sum the payer actually advanced for the other is a matured debt of the same kind (民法典第五百六十八条)
         m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可|将|直接)[^。；]{{0,10}}(?:从|在|于)[^。；]{{0,16}}"
                       r"(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)?[^。；]{0,8}"
                       r"(?:款|费|价款|货款|租金|工程款|服务费|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
@@ -3753,6 +3810,28 @@ def forum_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+# the contract's own term: 本合同有效期至… / 服务期限自…起至…止 / 租赁期限为…至…
+_T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)")
+_T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限")
+
+
+def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
+    """(end date, clause id, sentence) for each sentence that states when the contract's own
+    term ends (``本合同有效期至2027年6月30日止``); renewals, extensions, warranty, probation,
+    confidentiality and guarantee periods are other terms and left out."""
+    out = []
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            t = _T_OWN_TERM.search(flat)
+            if not t or _T_NOT_OWN_TERM.search(flat):
+                continue
+            ends = [d for d, m in _dates(flat[t.end():]) if re.match(r"\s*(?:止|为止|届满|终止)", flat[t.end() + m.end():])]
+            if ends:
+                out.append((ends[-1], c.clause_id, flat))
+    return out
+
+
 def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A stated term (``期限为三年``) that the start and end dates of the same sentence do not
     span (``自2024年1月1日起至2025年12月31日止`` is two years).
@@ -3761,7 +3840,20 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     (民法典第一百四十二条、第四百六十六条) — a dispute over when rent, service or an
     employment term ends. Counted in months with the end date inclusive; a difference of
     under half a month (a day's convention) is not flagged.
+
+    Also across clauses: two sentences that end the contract's own term on different dates
+    (第四条 …至2028年6月30日止, 第二十八条 本合同有效期至2027年6月30日止) — reported at the
+    later one (see :func:`_own_term_ends`).
     """
+    ends = _per_doc(ctx, "own_term_ends", lambda: _own_term_ends(ctx))
+    for i, (d, cid, flat) in enumerate(ends):
+        if cid != clause.clause_id:
+            continue
+        earlier = next((e for e in ends[:i] if e[1] != cid and abs((e[0] - d).days) > 1), None)
+        if earlier is not None:
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"本条约定合同期限至{d.year}年{d.month}月{d.day}日，而前文（{earlier[2][:40]}…）约定至"
+                f"{earlier[0].year}年{earlier[0].month}月{earlier[0].day}日，两处期限不一致，合同何时届满、费用计算至何时将发生争议。"))]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
@@ -3889,8 +3981,8 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
             # left to an agreement yet to be signed: 服务费用以双方后续签订的补充协议为准
             r"(?:价格|单价|价款|总价|合同金额|合同价|费用|报酬|服务费|租金|货款|加工费|佣金)[^。；，]{0,4}[：:|｜\s]*(?:以|按|依)[^。；，]{0,10}"
             r"(?:后续|今后|日后|届时|另行)[^。；，]{0,6}(?:签订|签署|订立|达成)[^。；，]{0,6}(?:补充协议|协议|合同|确认书)[^。；，]{0,4}为准", flat)
-        if not m:
-            continue
+        if not m or "另有约定" in m.group(0):
+            continue  # 除双方另有约定外，由乙方承担: an exception to a default rule, not a price left open
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
                      r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|续(?:租|期|签)", flat + "。" + nxt):
             continue
@@ -3986,6 +4078,19 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
 _R_INSTALMENT = re.compile(r"(?:预付款|首付款|首(?:期|笔)款?|末(?:期|笔)款?|最后一(?:期|笔)款?|定金|进度款|到货款|验收款|尾款|余款|质保金|质量保证金|第[一二三四五六七八九十\d]+(?:期|笔|次)(?:款|付款)?)")
 
 
+def _rent_totals(text: str) -> list[tuple[float, str]]:
+    """(yuan, sentence) for each stated total of the rent (租金总额为人民币…元), not of what is
+    unpaid or left (未付租金总额, 剩余租金总额)."""
+    out = []
+    for sent in _split(text):
+        flat = sent.replace("\n", " ")
+        for m in re.finditer(r"(?<!未付)(?<!剩余)(?<!应付)租金总(?:额|计)(?:为|是|：|:)?", flat):
+            a = _C_YUAN.search(flat[m.end(): m.end() + 40])
+            if a and (v := _c_yuan_value(a)) and v >= 100:
+                out.append((v, sent.strip()))
+    return out
+
+
 def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Instalments stated as amounts add up to more than the contract's total price.
 
@@ -3996,7 +4101,7 @@ def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
     Shares given as percentages are judged by ``payment_shares``.
     """
     totals = _per_doc(ctx, "total_prices", lambda: [t for c in ctx.clauses for t in _c_total_prices(c)])
-    if not totals:
+    if not totals and not re.search(r"租金", clause.text):
         return []
     amounts: list[tuple[float, str]] = []
     for sent in _split(clause.text):
@@ -4010,7 +4115,18 @@ def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
             if v := _c_yuan_value(m):
                 amounts.append((v, flat))
-    if len(amounts) < 2:
+    if len(amounts) < 2 and re.search(r"付款|支付|期次|租金|分期", clause.text):
+        # a schedule drawn as a table: 期次 | 支付日 | 应付租金（元）; a rent table is compared
+        # with the stated rent total (租金总额), which in a finance lease exceeds the price
+        rows = _table_rows(clause.text)
+        rent = _table_column(rows, r"租金", r"(?:人民币)?[¥￥]?(?P<v>\d[\d,]*(?:\.\d+)?)(?:元)?")
+        if rent:
+            amounts = rent
+            totals = [(v, t) for v, t in _per_doc(ctx, "rent_totals", lambda: _rent_totals(ctx.text or ""))] or totals
+        else:
+            amounts = _table_column(rows, r"金额|应付|价款|款项|费用|（元）|\(元\)",
+                                    r"(?:人民币)?[¥￥]?(?P<v>\d[\d,]*(?:\.\d+)?)(?:元)?(?:[（(]含税[）)])?")
+    if len(amounts) < 2 or not totals:
         return []
     total = totals[0][0]
     paid = sum(v for v, _ in amounts)
