@@ -399,7 +399,7 @@ def read_guarantee_independent(sentence: str) -> str | None:
     is accessory; 担保制度解释第二条): ``即使借款合同被认定无效，保证人仍按本合同承担保证责任`` /
     ``如主合同被认定无效，保证人对债务人因此应承担的返还及赔偿责任亦承担连带保证责任``. Liability by
     fault as the law provides (过错, 相应的责任, 三分之一) and 独立保函 are not."""
-    if not re.search(r"保证|担保", sentence) or re.search(r"过错|相应的?(?:民事)?责任|三分之一|法律另有规定|独立保函", sentence):
+    if not re.search(r"保证|担保|连带(?:清偿|赔偿)?责任", sentence) or re.search(r"过错|相应的?(?:民事)?责任|三分之一|法律另有规定|独立保函", sentence):
         return None
     if re.search(rf"(?:与|和|同)[^，。；]{{0,6}}?{_MAIN}[^，。；]{{0,8}}(?:效力|是否有效|有效与否|是否无效)[^，。；]{{0,4}}无关|(?:独立|不依附|不从属)[^，。；]{{0,6}}{_MAIN}", sentence):
         return sentence.strip()
@@ -408,7 +408,7 @@ def read_guarantee_independent(sentence: str) -> str | None:
         return None
     if re.search(rf"不因[^，。；]{{0,6}}{_MAIN}", sentence) and _SURVIVES.search(sentence):
         return sentence.strip()
-    if _SURVIVES.search(sentence, m.end()) and re.search(r"保证人|担保人|保证责任|担保责任|保证|担保", sentence[m.end():]):
+    if _SURVIVES.search(sentence, m.end()) and re.search(r"保证人|担保人|保证责任|担保责任|保证|担保|连带(?:清偿|赔偿)?责任", sentence[m.end():]):
         return sentence.strip()
     return None
 

@@ -2104,6 +2104,8 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
                or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,4}}{money}", s)
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
+               # a sum kept back from the wage and returned only later is a deposit whatever it is called (第9条)
+               or re.search(r"(?:从|在)[^。；，]{0,10}工资(?:中|里)?[^。；，]{0,4}(?:扣|扣除|扣减|预扣|代扣)[^。；]{0,24}(?:满|届满|期满|离职时|年后|后)[^。；]{0,8}(?:退还|返还|退回|发还)", s)
                or (re.search(rf"(?:扣押|扣留|暂扣|代为保管|收押|押(?:在|于))[^。；]{{0,10}}{docs}", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
                or (re.search(rf"{docs}(?:原件)?[^。；]{{0,16}}(?:交|交由|交给|交予|上交|留存)[^。；]{{0,12}}(?:保管|保存|存放|收存|留存)", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
                or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,16}}(?:担保人|保证人|担保)", s)
@@ -2167,7 +2169,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if "试用期" not in s or not re.search(r"工资|薪|报酬|发放", s):
+        if "试用期" not in s or not re.search(r"工资|薪|报酬|发放|(?:每月|月|每个月)(?:发|给|拿)", s):
             continue
         tenths = [(parse_number(m["n"]) * 10, m) for m in re.finditer(r"(?:工资|薪酬|薪资|标准)的?(?P<n>[一二三四五六七八九]|[1-9])(?:成|折)(?!扣)(?:发放|支付|计发|计算|核发)?", s)]
         total, parts = _per_doc(ctx, "wage_components", lambda: _lf_wage_components(ctx.text))
