@@ -978,6 +978,10 @@ _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|
 _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
                                   # the time first: 以供货时甲方公布的价格表为准
                                   rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?:届时|当时|当期|供货时|发货时|下单时|订货时|结算时)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
+# the party first, then the price it publishes at the time: 按乙方届时在其官方网站公布的工时单价计费
+# (a price list fixed at signing — 按乙方投标报价单所列单价 — has no 届时/最新 and is not read)
+_C_PRICE_PUBLISHED_BY_ONE = re.compile(rf"(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:届时|当时|当期|最新|实时|不时|调整后)[^。；，]{{0,12}}(?:公布|发布|确定|制定|调整|公示)(?:的)?[^。；，]{{0,6}}"
+                                       r"(?:价格|单价|价目表|价格表|收费标准|费率|报价)(?:为准|执行|计费|计收|结算|收取|确定|另行计费)?")
 # the price as the topic, fixed by one party in the same part: 租金每年由出租人根据市场水平确定
 _C_PRICE_SET_BY = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|许可费|物业费|运费|管理费)[^。；，]{{0,12}}由(?P<p>{_C_PARTY})(?!与|和|及)[^。；，]{{0,24}}(?:确定|决定|调整|核定|制定|指定|公布)")
 _C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:对|就)?{_C_FEE}[^，。；不未无]{{0,6}}(?:进行|作出|予以)?(?:调整|上调|变更|修改|更新)"
@@ -1087,7 +1091,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
             m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat)
-                 or _C_PRICE_OF_ONE.search(flat))
+                 or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "delivery_time":
@@ -3676,10 +3680,10 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     not a breach are not judged.
     """
     breach = re.compile(r"违约|逾期|迟延|延迟|未按|未能|未[^。；，]{0,16}(?:支付|交付|付款|履行|交货|补交|交纳|缴纳|归还|付清|完成)|违反|拖欠|欠(?:租|款|费|缴|交)|擅自|私自|"
-                        r"未经[^。；，]{0,8}(?:同意|许可|批准)|出现[^。；]{0,10}(?:情形|情况)")
+                        r"未经[^。；，]{0,8}(?:同意|许可|批准)|(?:出现|发生)[^。；]{0,10}(?:情形|情况)")
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if re.search(r"期满|届满|到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
+        if re.search(r"期满|届满|(?<!立即)(?<!提前)(?<!加速)到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
                 r"(?:付款|支付|交付|交货|履行|还款|整改|催告|宽限|纠正)期限?(?:已)?(?:届满|到期|期满)|(?:该|上述|前述|约定)期限(?:已)?(?:届满|到期|期满)", flat):
             continue  # the contract's own term ending is not a termination for breach
         m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻|告|随即|即时)(?:解除|终止|失效|终结)", flat)
