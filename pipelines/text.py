@@ -46,6 +46,11 @@ def sentences(text: str) -> list[tuple[int, str]]:
                 j -= 1
             nxt = text[i + 1: i + 40]
             cut = j < start or text[j] in "：:。；;！!？?\n" or bool(_ITEM_START.match(nxt)) or not nxt.strip()
+            if not cut:
+                # a table row (cells joined by " | ", how DOCX tables are extracted) is a sentence of its own
+                line = text[text.rfind("\n", 0, i) + 1: i]
+                nxt_line = text[i + 1: (text.find("\n", i + 1) + 1 or n + 1) - 1]
+                cut = line.count("|") >= 2 or nxt_line.count("|") >= 2
         if cut:
             piece = text[start: i + 1]
             if piece.strip():
