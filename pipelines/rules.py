@@ -4151,6 +4151,58 @@ DETECTORS.update({
 })
 
 
+_G_PERIOD = re.compile(r"保证期间|保证期限|保证责任期间|担保期间|担保期限")
+_G_DEBT_TERM = re.compile(r"借款期限|贷款期限|还款期限|履行期限|债务(?:的)?期限|到期日|届满日|还款日|租赁期限|授信期限|主债务")
+
+
+def _debt_due_dates(ctx) -> list[date]:
+    """The main debt's due dates the document states: the end of a loan (or other debt) term
+    given as dates (借款期限…自2025年4月18日起至2026年4月17日止) or a due date
+    (还款日为…); sentences about the guarantee period itself are not read."""
+    out = []
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            if _G_PERIOD.search(flat) or not _G_DEBT_TERM.search(flat):
+                continue
+            ds = _dates(flat)
+            ends = [d for d, m in ds if re.match(r"\s*(?:止|为止|届满|到期)", flat[m.end():])]
+            due = [d for d, m in ds if re.search(r"(?:到期日|届满日|还款日)(?:为|是|：|:)?\s*$", flat[:m.start()])]
+            out += ends + due
+    return out
+
+
+def guarantee_period_by_dates(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A guarantee period, given as dates, that ends on or before the main debt falls due.
+
+    Norm: a guarantee period agreed to end before, or together with, the main debt's
+    performance period is treated as not agreed, and the period becomes six months from the
+    debt's due date (民法典第六百九十二条第二款). Read from the dates: the guarantee period's
+    end (保证期间自…起至2026年4月17日止) against the debt's due date stated elsewhere in the
+    contract (借款期限…至2026年4月17日止); the wording check ``guarantee.period_same_as_debt``
+    reads the same norm when it is said in words.
+    """
+    dues = _per_doc(ctx, "debt_due_dates", lambda: _debt_due_dates(ctx))
+    if not dues:
+        return []
+    due = max(dues)
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        g = _G_PERIOD.search(flat)
+        if not g:
+            continue
+        ends = [(d, m) for d, m in _dates(flat[g.end():]) if re.match(r"\s*(?:止|为止|届满)", flat[g.end() + m.end():])]
+        if ends and ends[-1][0] <= due:
+            end = ends[-1][0]
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"保证期间约定至{end.year}年{end.month}月{end.day}日，不晚于主债务履行期限届满日"
+                f"{due.year}年{due.month}月{due.day}日，依民法典第六百九十二条第二款视为没有约定，保证期间为主债务履行期限届满之日起六个月。"))]
+    return []
+
+
+DETECTORS["guarantee_period_by_dates"] = guarantee_period_by_dates
+
+
 def term_absent(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A term the contract type needs is agreed nowhere in the document.
 
