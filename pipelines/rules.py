@@ -18,7 +18,7 @@ import cn2an
 
 from pipelines.clause_structure import ROLE as _PARTY_ANY  # any party word of every contract type
 from pipelines.clause_structure import MODAL_DE
-from pipelines.text import sentences
+from pipelines.text import is_table_row, sentences
 from pipelines.types import Clause, Severity
 
 __all__ = ["DETECTORS", "Hit", "parse_amount", "parse_rate", "parse_number"]
@@ -638,12 +638,11 @@ _BARE_SHARE = re.compile(rf"(?:支付|付清|付款)(?:剩余|其余|余下|剩�
 
 
 def _table_rows(text: str) -> list[tuple[list[str], str]]:
-    """The rows of the tables in ``text``: a line with two or more ``|`` cell separators (how
-    :mod:`pipelines.extract` writes a DOCX table row, and how plain-text and Markdown
-    contracts draw one), as (cells, line); Markdown rule lines (``|---|``) are skipped."""
+    """The rows of the tables in ``text`` (lines :func:`pipelines.text.is_table_row` accepts)
+    as (cells, line); Markdown rule lines (``|---|``) are skipped."""
     rows = []
     for line in text.splitlines():
-        if line.count("|") < 2 and line.count("｜") < 2:
+        if not is_table_row(line):
             continue
         cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
         if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells):
@@ -3523,15 +3522,12 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
         return []
     creates = r"保证人|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
     # a covenant not to guarantee (未经乙方同意不得为任何第三方提供担保) creates none
-    creating = [s for c in ctx.clauses for s in _split(c.text) if re.search(creates, s) and not re.search(rf"(?:不得|不会|禁止|严禁|不再)[^。；，]{{0,12}}(?:{creates})", s)]
-    first = next((c for c in ctx.clauses if any(s in c.text for s in creating) and not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)), None)
-    if first is None or first.clause_id != clause.clause_id:
+    creating = [(c.clause_id, s) for c in ctx.clauses if not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)
+                for s in _split(c.text) if re.search(creates, s) and not re.search(rf"(?:不得|不会|禁止|严禁|不再)[^。；，]{{0,12}}(?:{creates})", s)]
+    if not creating or creating[0][0] != clause.clause_id:
         return []
-    for sent in _split(clause.text):
-        if sent in creating:
-            flat = sent.replace("\n", "")
-            return [Hit(evidence=flat.strip(), sentence=flat)]
-    return []
+    flat = creating[0][1].replace("\n", "")
+    return [Hit(evidence=flat.strip(), sentence=flat)]
 
 
 _K_DPA_ITEMS = {
@@ -3816,6 +3812,11 @@ def forum_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+def _end_dates(text: str, ends: str = r"止|为止|届满") -> list[tuple[date, re.Match]]:
+    """The dates in ``text`` that end a period: followed by one of ``ends`` (``至2026年4月17日止``)."""
+    return [(d, m) for d, m in _dates(text) if re.match(rf"\s*(?:{ends})", text[m.end():])]
+
+
 # the contract's own term: 本合同有效期至… / 服务期限自…起至…止 / 租赁期限为…至…
 _T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)")
 _T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限")
@@ -3832,9 +3833,9 @@ def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
             t = _T_OWN_TERM.search(flat)
             if not t or _T_NOT_OWN_TERM.search(flat):
                 continue
-            ends = [d for d, m in _dates(flat[t.end():]) if re.match(r"\s*(?:止|为止|届满|终止)", flat[t.end() + m.end():])]
+            ends = _end_dates(flat[t.end():], r"止|为止|届满|终止")
             if ends:
-                out.append((ends[-1], c.clause_id, flat))
+                out.append((ends[-1][0], c.clause_id, flat))
     return out
 
 
@@ -4166,7 +4167,7 @@ def _debt_due_dates(ctx) -> list[date]:
             if _G_PERIOD.search(flat) or not _G_DEBT_TERM.search(flat):
                 continue
             ds = _dates(flat)
-            ends = [d for d, m in ds if re.match(r"\s*(?:止|为止|届满|到期)", flat[m.end():])]
+            ends = [d for d, _ in _end_dates(flat, r"止|为止|届满|到期")]
             due = [d for d, m in ds if re.search(r"(?:到期日|届满日|还款日)(?:为|是|：|:)?\s*$", flat[:m.start()])]
             out += ends + due
     return out
@@ -4191,7 +4192,7 @@ def guarantee_period_by_dates(clause: Clause, ctx, params) -> Iterable[Hit]:
         g = _G_PERIOD.search(flat)
         if not g:
             continue
-        ends = [(d, m) for d, m in _dates(flat[g.end():]) if re.match(r"\s*(?:止|为止|届满)", flat[g.end() + m.end():])]
+        ends = _end_dates(flat[g.end():])
         if ends and ends[-1][0] <= due:
             end = ends[-1][0]
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(

@@ -16,9 +16,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["sentences"]
+__all__ = ["is_table_row", "sentences"]
 
 MAX_SENTENCE_CHARS = 600
+
+
+def is_table_row(line: str) -> bool:
+    """True for a line that is a table row: two or more ``|`` (or full-width ``｜``) cell
+    separators, how :mod:`pipelines.extract` writes a DOCX table row and how plain-text and
+    Markdown contracts draw one. Such a row is a sentence of its own."""
+    return line.count("|") >= 2 or line.count("｜") >= 2
 _END = re.compile(r"[。；;！!？?]")
 _SOFT_END = "，,、 \u3000"
 _ITEM_START = re.compile(r"\s*(?:第[一二三四五六七八九十百零〇两\d]+[条章节款项]|[（(]?[一二三四五六七八九十\d]+[）)、.．]|\d+\.\d+|[A-Za-z]\.|[（(][a-z][）)])")
@@ -50,7 +57,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
                 # a table row (cells joined by " | ", how DOCX tables are extracted) is a sentence of its own
                 line = text[text.rfind("\n", 0, i) + 1: i]
                 nxt_line = text[i + 1: (text.find("\n", i + 1) + 1 or n + 1) - 1]
-                cut = line.count("|") >= 2 or nxt_line.count("|") >= 2
+                cut = is_table_row(line) or is_table_row(nxt_line)
         if cut:
             piece = text[start: i + 1]
             if piece.strip():
