@@ -182,6 +182,13 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
     nt, ne = _nows(t), _nows(evidence)
     if len(ne) >= 8 and ne in nt:
         return "修改建议保留了被提示的原文"
+    # the flagged words kept with a comma or the item number dropped (3.3 逾期…的，每逾期一日 →
+    # 逾期…的每逾期一日): compared without punctuation and numbering, most of them still there
+    pt, pe = _PUNCT.sub("", nt), _PUNCT.sub("", _ITEM_NO.sub("", ne))
+    if len(pe) >= 12:
+        m = difflib.SequenceMatcher(None, pt, pe, autojunk=False).find_longest_match(0, len(pt), 0, len(pe))
+        if m.size >= 0.8 * len(pe):
+            return "修改建议保留了被提示的原文"
     for art in article_texts:
         na = _nows(art)
         if len(na) >= 20:
@@ -189,6 +196,10 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
             if m.size >= 20:
                 return "修改建议照抄了法条原文"
     return None
+
+
+_PUNCT = re.compile(r"[，,。；;：:、！!？?“”\"'（）()\[\]【】《》\s]")
+_ITEM_NO = re.compile(r"^(?:第[一二三四五六七八九十百零〇\d]+条|\d{1,2}(?:\.\d{1,2}){0,3}[、.．)）]?|[（(][一二三四五六七八九十\d]{1,3}[)）])")
 
 
 def _nows(s: str) -> str:

@@ -199,6 +199,11 @@ def test_liquidated_damages_are_compared_in_code(record, expected):
     ("建议删除甲方随时解除的约定。", "甲方可随时解除本合同", False),           # an instruction
     ("任何一方均可提前三十日书面通知对方解除本合同，并以工作交接等理", "x", False),  # cut off
     ("甲方可随时解除本合同，但应提前三日通知。", "甲方可随时解除本合同", False),       # keeps what it flags
+    # keeps what it flags with a comma and the item number dropped (a real 0.5B output on a lease)
+    ("月租金为八千元，逾期支付租金的每逾期一日，乙方应按月租金的 10% 向甲方支付违约金。",
+     "3.3 逾期支付租金的，每逾期一日，乙方应按月租金的 10% 向甲方支付违约金。", False),
+    ("逾期支付租金的，每逾期一日，乙方应按欠付租金的万分之五支付违约金，累计不超过欠付租金的百分之二十。",
+     "3.3 逾期支付租金的，每逾期一日，乙方应按月租金的 10% 向甲方支付违约金。", True),
 ])
 def test_a_suggestion_must_be_replacement_text(text, evidence, ok):
     assert (usable_suggestion(text, evidence) is None) is ok
