@@ -9,6 +9,7 @@ raises :class:`pipelines.errors.InputError`.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 import time
@@ -206,6 +207,32 @@ def _nows(s: str) -> str:
     return re.sub(r"\s+", "", s)
 
 
+def flagged_again(text: str, clause: Clause, check_ids: Sequence[str], playbook: Playbook,
+                  ctx: ScreenContext) -> bool:
+    """Whether the playbook still finds one of ``check_ids`` in a suggested revision.
+
+    The revision is screened in place of the clause (same category and position; the
+    document text and clause list seen by cross-clause checks hold the revision instead of
+    the original), so "does not keep what it flags" (issue 7, item 4) is judged by the same
+    norms that flagged the clause, whatever words the model chose: a suggestion that keeps
+    a 30% 定金 (民法典第586条) or a per-day 3% 违约金 (民法典第585条) in new wording is refused.
+
+    Args:
+        text: the suggested replacement text of the clause.
+        clause: the flagged clause.
+        check_ids: the ids of the checks whose risk the suggestion is meant to cure.
+        playbook, ctx: as for :func:`pipelines.screen.screen`.
+
+    Returns:
+        ``True`` when a rule check among ``check_ids`` fires on the revision.
+    """
+    revised = clause.model_copy(update={"text": text})
+    clauses = [revised if c.clause_id == clause.clause_id else c for c in ctx.clauses]
+    revised_ctx = dataclasses.replace(ctx, clauses=clauses, text=ctx.text.replace(clause.text, text))
+    wanted = set(check_ids)
+    return any(f.check_id in wanted for f in screen([revised], playbook, revised_ctx, errors=[]))
+
+
 def _build_risks(
     clauses: Sequence[Clause],
     findings: Sequence[Finding],
@@ -215,6 +242,7 @@ def _build_risks(
     llm_findings: Sequence[Finding] = (),
     article_texts: dict[str, list[str]] | None = None,
     computed: frozenset[str] = frozenset(),
+    reflags: Callable[[str, Clause, Sequence[str]], bool] | None = None,
 ) -> list[Risk]:
     """Merge rule and model findings into risks, with source and an honest confidence.
 
@@ -225,6 +253,10 @@ def _build_risks(
     (the model disagrees) lowers it to 0.6 — except for ``computed`` checks, whose facts code
     computed from the clause's own figures (a 违约金 rate, a 定金 ratio, an interest rate, a
     period): a small model's reading of numbers is no evidence against arithmetic.
+
+    The model's suggested revision replaces the playbook's only when
+    :func:`usable_suggestion` accepts it and ``reflags(text, clause, check_ids)`` (when
+    given; see :func:`flagged_again`) says the playbook no longer finds the risk in it.
     """
     by_id = {c.clause_id: c for c in clauses}
     rule_keys = {(f.clause_id, f.check_id) for f in findings}
@@ -279,6 +311,9 @@ def _build_risks(
         if analysis is not None and analysis.steps and analysed_group[clause_id][0] == key:
             chain = tuple(analysis.steps)
             why_not = usable_suggestion(analysis.suggested_text, top.evidence, article_texts.get(clause_id, ()))
+            if why_not is None and reflags is not None and analysis.suggested_text \
+                    and reflags(analysis.suggested_text, clause, [f.check_id for f in uniq]):
+                why_not = "修改建议仍有同一风险"
             if analysis.suggested_text and why_not is None:
                 suggested = analysis.suggested_text
             if source == "rule":
@@ -475,7 +510,9 @@ def report(prepared: Prepared, *, index, playbook: Playbook, options: ReviewOpti
     resolve = resolve or make_resolver(index.store)
     with stage("report"):
         computed = frozenset(c.id for c in playbook.checks if c.detector in COMPUTED_DETECTORS)
-        risks = _build_risks(clauses, prepared.findings, analyses, resolve, finder, llm_findings, article_texts, computed)
+        ctx = screen_context(prepared, index, options.stance, resolve)
+        risks = _build_risks(clauses, prepared.findings, analyses, resolve, finder, llm_findings, article_texts, computed,
+                             reflags=lambda text, clause, ids: flagged_again(text, clause, ids, playbook, ctx))
         roles = party_roles(doc.text)  # suggestions in the contract's own party names (采购方, not 买方)
         risks = [r.model_copy(update={"suggested_text": in_party_names(r.suggested_text, roles, doc.text)})
                  if r.suggested_text else r for r in risks]

@@ -177,7 +177,10 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         if not _DEPOSIT.search(sent):
             continue
-        for pct, m in parse_rate(sent) if re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent) else ():
+        # a rate is the 定金's share of the price when the sentence names the price, or when
+        # the rate qualifies the 定金 itself (支付30%定金, 百分之三十的定金: of the price it secures)
+        priced = bool(re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent))
+        for pct, m in (r for r in parse_rate(sent) if priced or re.match(r"\s*(?:的)?定金", sent[r[1].end():])):
             d = sent.find("定金")
             between = sent[min(m.end(), d): max(m.start(), d)]
             # the rate must be the 定金's own: no clause break or other payment between them

@@ -299,3 +299,30 @@ def test_a_small_models_disagreement_lowers_a_rule_reading_but_not_arithmetic():
     # THEN the reading the model disagrees with drops to 0.6; the arithmetic keeps a rule's 0.8
     assert confidence["termination.unilateral_at_will"] == 0.6
     assert confidence["breach.ld_excessive"] == 0.8
+
+
+# The model's revision must cure the risk by the norm that flagged it, whatever its words
+# (issue 7, item 4): the playbook screens the revision in place of the clause. Team phrasings;
+# the first pair is the shape of a real 0.5B revision of examples/设备采购合同.txt
+# (第二条: a 30% 定金 "revised" to "支付30%定金").
+@pytest.mark.parametrize(("original", "category", "kept", "cured"), [
+    ("1. 本合同签订后五日内，甲方向乙方支付合同总价款的30%作为定金。", Category.price_payment,
+     "本合同签订五日内，甲方向乙方支付30%定金，余款验收合格后支付。",
+     "本合同签订后五日内，甲方向乙方支付合同总价款的20%作为定金，余款验收合格后十五日内支付。"),
+    ("承租人逾期支付租金的，每逾期一日应按月租金的百分之五向出租人支付违约金。", Category.breach_liability,
+     "承租人迟延交租的，按每天月租金5%的标准承担违约金。",
+     "承租人逾期支付租金的，每逾期一日应按欠付租金的万分之五支付违约金，累计不超过欠付租金的百分之二十。"),
+])
+def test_a_revision_the_playbook_still_flags_is_refused(original, category, kept, cured):
+    from pipelines.review import flagged_again
+    from pipelines.screen import ScreenContext, load_playbook, screen
+    from pipelines.types import Stance
+
+    playbook = load_playbook()
+    clause = _clause("c1", original, category)
+    ctx = ScreenContext(contract_type="买卖合同" if category is Category.price_payment else "租赁合同",
+                        clauses=[clause], text=original, stance=Stance.neutral)
+    ids = [f.check_id for f in screen([clause], playbook, ctx)]
+    assert ids, "the original clause is a risk by the playbook"
+    assert flagged_again(kept, clause, ids, playbook, ctx)
+    assert not flagged_again(cured, clause, ids, playbook, ctx)

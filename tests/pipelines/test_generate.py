@@ -145,15 +145,15 @@ def test_numbers_not_in_the_clause_are_refused(store):
 
 def test_a_unit_cut_at_the_grammar_cap_is_regenerated_not_shown(store):
     # the grammar ends a string at its cap wherever the model is: "…以工作交接等理"
-    assert len("违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接等理由主张") > CONCLUSION_MAX
-    cut = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", "违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接等理由主张"[:CONCLUSION_MAX])])
+    assert len("违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接未完成、客户资料未返还等理由主张") > CONCLUSION_MAX
+    cut = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", "违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接未完成、客户资料未返还等理由主张"[:CONCLUSION_MAX])])
     result, gen = _analyse(store, [cut, GOOD])
     assert result.calls == 2 and "截断" in gen.prompts[1][1]["content"]
     assert all(len(s.conclusion) < CONCLUSION_MAX for s in result.steps)
 
 
 def test_a_unit_cut_in_every_attempt_is_dropped(store):
-    long_content = "逾期付款违约金按合同总价款每日百分之三计算并且没有任何上限约定，同时守约方还可以另行主张全部实际损失和可得利益损失以及律师费、诉讼费"
+    long_content = "逾期付款违约金按合同总价款每日百分之三计算并且没有任何上限约定，同时守约方还可以另行主张全部实际损失和可得利益损失以及律师费、诉讼费、保全费、公证费、差旅费和为实现债权而支出的其他一切合理费用"
     cut = _output([GOOD["units"][0], _unit("提取要素", long_content[:CONTENT_MAX], "日违约金3%"), GOOD["units"][2]])
     assert len(long_content) > CONTENT_MAX
     result, _ = _analyse(store, [cut] * (MAX_REGENERATIONS + 1))
