@@ -144,16 +144,39 @@ def test_numbers_not_in_the_clause_are_refused(store):
 
 
 def test_a_unit_cut_at_the_grammar_cap_is_regenerated_not_shown(store):
-    # the grammar ends a string at its cap wherever the model is: "…以工作交接等理"
-    assert len("违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接未完成、客户资料未返还等理由主张") > CONCLUSION_MAX
-    cut = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", "违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接未完成、客户资料未返还等理由主张"[:CONCLUSION_MAX])])
+    # the grammar ends a string at its cap wherever the model is: "…以工作交接等理"; with no
+    # clause boundary in its second half the unit cannot be shortened, so it is regenerated
+    long = "违约金约定明显过高，可能被法院或仲裁机构依法调减乙方应当以工作交接未完成客户资料未返还等理由主张减少违约金"
+    assert len(long) > CONCLUSION_MAX
+    cut = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", long[:CONCLUSION_MAX])])
     result, gen = _analyse(store, [cut, GOOD])
     assert result.calls == 2 and "截断" in gen.prompts[1][1]["content"]
     assert all(len(s.conclusion) < CONCLUSION_MAX for s in result.steps)
 
 
+def test_a_unit_cut_after_a_complete_clause_is_kept_up_to_that_clause(store):
+    long = "违约金约定明显过高，可能被法院或仲裁机构依法调减，乙方应当以工作交接未完成、客户资料未返还等理由主张"
+    cut = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", long[:CONCLUSION_MAX]), GOOD["units"][2]])
+    result, _ = _analyse(store, [cut])
+    assert result.calls == 1 and result.dropped == 0
+    assert result.steps[1].conclusion == "违约金约定明显过高，可能被法院或仲裁机构依法调减。"
+    assert any(c.name == "complete" and c.passed and "截断" in c.message for c in result.steps[1].checks)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("甲方可随时解除合同，乙方无权要求赔偿，且应当以工作交接等理", "甲方可随时解除合同，乙方无权要求赔偿。"),
+    ("甲方可随时解除合同且不承担任何责任。乙方无权要求", "甲方可随时解除合同且不承担任何责任。"),
+    ("违约金过高，可能被依法调减且乙方应当以工作交接等理由主张减少违约金数额", None),  # boundary in the first half
+    ("没有任何标点的一段很长的文字被截断在这里的理", None),
+])
+def test_trim_at_boundary_keeps_whole_clauses_only(text, kept):
+    from pipelines.generate import trim_at_boundary
+
+    assert trim_at_boundary(text) == kept
+
+
 def test_a_unit_cut_in_every_attempt_is_dropped(store):
-    long_content = "逾期付款违约金按合同总价款每日百分之三计算并且没有任何上限约定，同时守约方还可以另行主张全部实际损失和可得利益损失以及律师费、诉讼费、保全费、公证费、差旅费和为实现债权而支出的其他一切合理费用"
+    long_content = "逾期付款违约金按合同总价款每日百分之三计算并且没有任何上限约定同时守约方还可以另行主张全部实际损失和可得利益损失以及律师费诉讼费保全费公证费差旅费和为实现债权而支出的其他一切合理费用"
     cut = _output([GOOD["units"][0], _unit("提取要素", long_content[:CONTENT_MAX], "日违约金3%"), GOOD["units"][2]])
     assert len(long_content) > CONTENT_MAX
     result, _ = _analyse(store, [cut] * (MAX_REGENERATIONS + 1))
