@@ -171,6 +171,31 @@ def _named_prices_in(sentence: str) -> list[float]:
     return out
 
 
+_PROVISIONAL_PRICE = re.compile(r"(?:暂定|暂估)(?:合同)?(?:总价款|总价|价款|合同价|金额|造价)(?:为|是|：|:)?\s*(?:人民币)?\s*")
+_T_SUM_CELL = re.compile(r"(?:含税)?(?:合计|总计|总价)(?:金额)?[（(]?(?:元|含税)?[)）]?[:：]?\s*(?:人民币|¥|￥)?\s*(?P<v>\d[\d,]*(?:\.\d+)?)")
+
+
+def _price_bases(text: str) -> list[float]:
+    """Prices in yuan a contract states other than a fixed total (for a 定金's 20% test,
+    民法典第586条: the 标的额 of the main contract): a provisional price (暂定总价为人民币
+    …元) and the total row of a price table (``| 合计 | | 1,200,000 |``, ``含税合计：…``).
+    Only larger bases can come of this, so the 定金 test stays conservative."""
+    out = []
+    for m in _PROVISIONAL_PRICE.finditer(text):
+        a = _C_YUAN.match(text, m.end())
+        if a and (v := _c_yuan_value(a)) and v >= 100:
+            out.append(v)
+    for cells, _ in _table_rows(text):
+        joined = "|".join(cells)
+        if not re.search(r"合计|总计|总价", joined) or re.search(r"不含税|税额|小计", joined):
+            continue
+        m = _T_SUM_CELL.search(joined)
+        nums = [m["v"]] if m else [c for c in cells if re.fullmatch(r"\d[\d,]*(?:\.\d+)?", c.replace(" ", ""))]
+        vals = [v for n in nums if (v := parse_number(n.replace(",", "").replace(" ", ""))) is not None and v >= 100]
+        out.extend(vals[-1:])
+    return out
+
+
 def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     """定金 over 20% of the price of the main contract (民法典第586条第2款)."""
     limit = float(params.get("deposit_max_percent", 20))
@@ -197,7 +222,8 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         if deposit:
             totals = ([v for v, _ in _total_prices_in(sent)] or _named_prices_in(sent)
                       or [v for c in ctx.clauses for v, _ in _c_total_prices(c)]
-                      or _per_doc(ctx, "monthly_total", lambda: _monthly_total(ctx.text)))
+                      or _per_doc(ctx, "monthly_total", lambda: _monthly_total(ctx.text))
+                      or _per_doc(ctx, "price_bases", lambda: _price_bases(ctx.text)))
             total = max(totals) if totals else None
             if total and deposit > total * limit / 100 + 0.5:
                 yield Hit(evidence=sent.strip(), sentence=sent,
@@ -3682,7 +3708,8 @@ def termination_without_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
                         r"未经[^。；，]{0,8}(?:同意|许可|批准)|(?:出现|发生)[^。；]{0,10}(?:情形|情况)")
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if re.search(r"期满|届满|(?<!立即)(?<!提前)(?<!加速)到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
+        # (逾期满十日: the length of a delay, not the contract's term)
+        if re.search(r"(?<!逾)期满|届满|(?<!立即)(?<!提前)(?<!加速)到期|期限(?:结束|终止)|续(?:期|签|约)", flat) and not re.search(
                 r"(?:付款|支付|交付|交货|履行|还款|整改|催告|宽限|纠正)期限?(?:已)?(?:届满|到期|期满)|(?:该|上述|前述|约定)期限(?:已)?(?:届满|到期|期满)", flat):
             continue  # the contract's own term ending is not a termination for breach
         m = (re.search(r"(?:本)?(?:合同|协议)(?:于|自|在)?[^，。；]{0,10}?(?:即|便|则)?(?:自动|自行|当然|即行|立即|即刻|告|随即|即时)(?:解除|终止|失效|终结)", flat)
@@ -4337,3 +4364,41 @@ DETECTORS.update({
     "variation_without_adjustment": variation_without_adjustment,
     "payment_withheld_at_will": payment_withheld_at_will,
 })
+
+
+_NC_EMPLOYER = r"(?:甲方|用人单位|公司|单位|雇主)"
+_NC_RELEASE = re.compile(rf"{_NC_EMPLOYER}[^。；]{{0,24}}(?:有权|可以|可|得)[^。；]{{0,14}}(?:解除|终止|豁免|免除|取消)[^。；]{{0,6}}"
+                         r"(?:本协议|本合同|竞业限制|竞业禁止|该(?:协议|约定|义务))")
+_NC_NOTHING_MORE = re.compile(r"(?:停止|不再|无需再?|无须再?|不予|不必再?)(?:向[^。；，]{1,6})?(?:支付|发放|给付|给予)|互不承担|(?:不|无需|无须)(?:再)?承担任何"
+                              r"|(?:不|无需|无须)(?:另行)?(?:支付|给予)(?:任何)?(?:补偿|费用|赔偿)")
+
+
+def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The employer may release the employee from a non-compete during its term and owe
+    nothing more.
+
+    Norm: 最高人民法院关于审理劳动争议案件适用法律问题的解释（一）第三十九条 — during the
+    non-compete term the employer may ask to terminate the agreement, and the employee may
+    then claim three more months of non-compete compensation. A clause that lets the
+    employer end it at will and stop paying with "no other liability" takes that away.
+    Lawful near-misses: termination by agreement (协商一致), or a release that pays the
+    three months (额外支付三个月).
+    """
+    if "竞业" not in ctx.text:
+        return []
+    sents = [s.replace("\n", "") for s in _split(clause.text)]
+    for i, flat in enumerate(sents):
+        m = _NC_RELEASE.search(flat)
+        if not m or re.search(r"协商一致|双方(?:均|都)?(?:有权|可以)", flat[:m.end()]):
+            continue
+        window = flat + (sents[i + 1] if i + 1 < len(sents) else "")
+        if "竞业" not in window and "竞业" not in clause.text and ctx.contract_type != "竞业限制协议":
+            continue
+        if re.search(r"(?:三|3|叁)\s*个月", clause.text):
+            continue  # the three months' extra compensation is agreed
+        if _NC_NOTHING_MORE.search(window[m.start():]):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["noncompete_release_without_extra_pay"] = noncompete_release_without_extra_pay
