@@ -736,7 +736,9 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
                 shares.append((v, sent))
     if not shares and re.search(r"付款|支付|期次|节点|分期", clause.text):
         # a payment schedule drawn as a table: 期次 | 付款条件 | 付款比例 | 金额
-        shares = _table_column(_table_rows(clause.text), r"比例|百分比|[%％]", r"(?P<v>\d+(?:\.\d+)?)[%％]")
+        # (a cell may name its base: 合同总价的30%)
+        shares = _table_column(_table_rows(clause.text), r"比例|百分比|[%％]",
+                               r"(?:(?:合同|结算)?(?:总价款?|价款|总额|总金额)的?)?(?P<v>\d+(?:\.\d+)?)[%％]")
     total = sum(v for v, _ in shares)
     if len(shares) >= 2 and total > 100.5:
         parts = " + ".join(f"{v:g}%" for v, _ in shares)
@@ -1327,6 +1329,9 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"保险|保额|赔付", flat) and not re.search(r"赔偿责任", flat):
             continue
+        if re.search(r"(?:提前|单方|随时|任意)(?:书面通知)?(?:终止|解除)|(?:需要|调整|自身原因|便利)[^。；，]{0,10}(?:终止|解除)", flat[:m.start()]) \
+                and not re.search(r"违约|过错|侵权|人身|财产损失", flat[:m.start()]):
+            continue  # the price of a right to end the contract early, not an exemption for a breach or a harm (民法典第506条)
         sev = Severity.high if re.search(r"无论|不论|任何情况|任何原因|一切|何种原因|任何损失", flat) else Severity.medium
         return [Hit(evidence=flat.strip(), sentence=flat, severity=sev)]
     return []
