@@ -233,6 +233,9 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _LD = re.compile(r"违约金|滞纳金")
+# a charge for late payment under another name is 违约金 in substance (民法典第585条 judges what
+# it does, not what it is called): 资金占用费, 逾期管理费, 逾期利息 at a per-day rate
+_LATE_CHARGE = re.compile(r"违约金|滞纳金|资金占用费|占用费|逾期(?:付款|还款|交付)?(?:管理费|手续费|服务费|费用|利息|罚息)|延期(?:付款)?费|迟延(?:付款)?费|罚款|罚金")
 _DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?(?:工期|交货|交付|付款|履行)?[一1]?(?:日|天)|日(?:利)?率|按日|(?<![每当次])日(?=百分之|千分之|万分之|\d)")
 
 
@@ -249,6 +252,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     lump_max = float(params.get("ld_lump_max_percent", 30))
     for sent in _split(clause.text):
         if not _LD.search(sent):
+            if _LATE_CHARGE.search(sent) and (h := _daily_late_charge(sent, daily_max, ctx)):
+                return [h]
             continue
         if ctx.contract_type == "借款合同" and re.search(r"逾期利息|罚息", sent):
             continue  # overdue interest stacked with 违约金: judged together under the loan cap (loan.overdue_charges_stacked)
@@ -298,6 +303,23 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                             explanation=f"违约金{amount:,.0f}元，为合同价款{max(totals):,.0f}元的{amount / max(totals) * 100:.0f}%，"
                                         "可能过分高于实际损失（民法典第五百八十五条；合同编通则解释第六十五条）。")]
     return []
+
+
+def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
+    """A late-payment charge not called 违约金 (资金占用费, 逾期管理费, 逾期利息) at a daily
+    rate above ``daily_max`` percent, uncapped. Loans are left to the loan checks, whose cap
+    is LPR×4 for all overdue charges together (民间借贷规定第二十九条)."""
+    if ctx.contract_type == "借款合同" or not (daily := _DAILY.search(sent)):
+        return None
+    if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent):
+        return None
+    for pct, m in parse_rate(sent):
+        if m.start() < daily.start() or m.start() - daily.end() > 30 or pct <= daily_max:
+            continue
+        return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
+                   explanation=f"逾期付款按每日{pct:g}%另计费用，名称虽非违约金，实为逾期付款的违约责任，折合年化约{pct * 365:.0f}%，"
+                               "明显高于可能的实际损失，存在被调减的风险（民法典第五百八十五条）。")
+    return None
 
 
 def _years_between(a: date, b: date) -> float:
