@@ -920,6 +920,8 @@ def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
     judged here; a named court of the same city or district as the property is not flagged,
     nor is one whose place cannot be told from the contract's text.
     """
+    if ctx.contract_type == "装饰装修合同" and "施工合同" not in ctx.text[:300]:
+        return []  # a decoration contract titled as a construction (施工) contract is one; a household one may be 承揽
     where = _property_place(clause.text) or _per_doc(ctx, "property_place", lambda: _property_place(ctx.text))
     place = _admin_names(where.group("loc")) if where else set()
     for sent in _split(clause.text):
@@ -1395,14 +1397,38 @@ def arbitration_and_litigation(clause: Clause, ctx, params) -> Iterable[Hit]:
     （ ）种方式), and labour disputes (arbitration then court is the statutory path).
     """
     text = clause.text.replace("\n", "")
-    if _C_SELECTOR.search(text) or _C_LABOUR.search(text) or "仲裁" not in text:
+    if _C_SELECTOR.search(text) or _C_LABOUR.search(text):
         return []
+    if "仲裁" not in text:
+        # the court offered in another clause as an alternative to the arbitration agreed
+        # (尽管有第14.2条的约定，…许可方亦可选择向其住所地法院起诉): the same 或裁或诉
+        return _court_beside_arbitration(clause, ctx)
     arb, lit = _c_forums(clause.text)
     if not (arb and lit):
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if "仲裁" in flat or "法院" in flat or "诉讼" in flat:
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+_C_ALTERNATIVE = re.compile(r"尽管|亦可|也可|另可|仍可|仍有权|(?:可(?:以)?|有权)(?:另行)?选择")
+
+
+def _court_beside_arbitration(clause: Clause, ctx) -> list[Hit]:
+    """A sentence that lets a party sue in court "as well" while another clause of the
+    contract agrees arbitration (仲裁法解释第七条)."""
+    if not _per_doc(ctx, "arbitration_agreed", lambda: any(
+            "仲裁" in c.text and _c_forums(c.text)[0] and not _C_LABOUR.search(c.text) for c in ctx.clauses)):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not _C_ALTERNATIVE.search(flat):
+            continue
+        for m in _C_LIT.finditer(flat):
+            if _C_LIT_ANCILLARY.search(flat[max(0, m.start() - 25): m.end() + 10]) or "法院" not in flat:
+                continue
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
