@@ -2689,7 +2689,7 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
+_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:地理)?位置信息|定位信息|出行(?:记录|信息|轨迹)|行程(?:记录|信息|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
 
 
 def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -4455,3 +4455,37 @@ def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterabl
 
 
 DETECTORS["noncompete_release_without_extra_pay"] = noncompete_release_without_extra_pay
+
+
+_ADJUST = r"(?:调整|调减|调低|减少|降低|酌减|变更)"
+_LD_ADJUST_WAIVED = re.compile(
+    rf"(?:放弃|不得|不会|不再|无权|不可|不能)[^。；]{{0,16}}(?:请求|主张|要求|申请|提出|以[^。；]{{0,10}}为由)[^。；]{{0,14}}{_ADJUST}"
+    rf"|不以[^。；]{{0,16}}为由[^。；]{{0,10}}{_ADJUST}"
+    rf"|(?:放弃|不得|不会|不再|无权|不可|不能)[^。；]{{0,16}}{_ADJUST}[^。；]{{0,4}}(?:的)?(?:主张|请求|要求|申请|权利|抗辩)"
+    rf"|(?:不(?:得|可|予|作|再)?|无须|无需)(?:进行|作任何|作出)?(?:任何)?(?:调整|调减|酌减)")
+
+
+def ld_adjustment_waived(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The parties agree that the 违约金 cannot be adjusted.
+
+    Norm: a party may ask the court or arbitral body to increase a 违约金 below the loss or
+    reduce one excessively above it (民法典第五百八十五条第二款); an agreement that it shall not
+    be adjusted does not stop the court (合同编通则解释第六十四条第三款: "当事人仅以合同约定
+    不得对违约金进行调整为由主张不予调整违约金的，人民法院不予支持"). The clause misleads the
+    party that signs it into thinking an excessive sum is certain. The sentence must name the
+    违约金 or point back at its amount (该金额), in a clause about 违约金.
+    """
+    if "违约金" not in clause.text:
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _LD_ADJUST_WAIVED.search(flat)
+        if not m or not re.search(r"违约金|(?:该|上述|前述|此)(?:金额|数额|款项|标准|比例)", flat):
+            continue
+        if re.search(r"(?:支付|扣减|抵扣|减少支付|少付)[^。；]{0,4}$", flat[:m.start()]) or re.search(r"法律|法院|仲裁机构依法", flat[:m.start()][-12:]):
+            continue
+        return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["ld_adjustment_waived"] = ld_adjustment_waived
