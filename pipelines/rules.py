@@ -681,7 +681,7 @@ def dev_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 # a share of the whole price: 合同总价的30% / 合同价款的百分之三十 / 结算总价的20% (not of one
 # month's work or one statement: 当月完成工程量价款的70%, 结算单金额的70%)
-_SHARE = re.compile(rf"(?:(?:合同|结算)总?(?:价款?|金额|总额|价格)|(?<![月期次单》])总(?:价款?|金额|额|价格))\s*(?:的|之)?\s*"
+_SHARE = re.compile(rf"(?:(?:合同|结算)总?(?:价款?|金额|总额|价格)|(?<![月期次单》])总(?:价款?|金额|额|价格)|(?:预估|应付|全部)?(?:佣金|报酬|服务费))\s*(?:的|之)?\s*"
                     rf"(?:(?P<p>{_NUM})\s*[%％]|百分之(?P<cn>{_NUM}))")
 
 
@@ -1025,9 +1025,11 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
 
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
 _C_FEE = r"(?:[\u4e00-\u9fff]{0,3}(?:费|价|租金|报酬)(?:标准|费率)?|价格|单价|收费标准)"
+# what a party pays for the contract's subject, by its usual names (a subscription or licence fee too)
+_C_FEE = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费)"
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，]{0,4}(?:产品|商品|货物|服务)?(?:售价|价位|报价)"
-                             r"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{0,6}(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|合同金额)"
-                             r"|(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费)[^。；，]{0,6}(?:调整|上调|提高|变更)")
+                             rf"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{{0,6}}(?:{_C_FEE}|合同金额)"
+                             rf"|{_C_FEE}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
 _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
                                   # the time first: 以供货时甲方公布的价格表为准
@@ -4489,3 +4491,34 @@ def ld_adjustment_waived(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["ld_adjustment_waived"] = ld_adjustment_waived
+
+
+_SPLIT_PARTY = r"(?:甲方|乙方|丙方|丁方|双方以外|出资方|运营方|合作方|平台|商户)"
+_SPLIT_PAIR = re.compile(rf"(?P<a>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<x>\d+(?:\.\d+)?)\s*[%％]\s*[/、，,；;和及与]\s*"
+                         rf"(?P<b>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<y>\d+(?:\.\d+)?)\s*[%％]")
+
+
+def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The parties' shares of one sum (revenue, profit, proceeds) do not add up to 100%.
+
+    ``甲方65% / 乙方40%`` in a revenue-sharing table, ``甲方分得60%，乙方分得30%`` in prose.
+    Norm: where terms conflict their meaning is found by interpretation (民法典第一百四十二条、
+    第四百六十六条); a split that is more (or less) than the whole leaves each party's share
+    in dispute. Only a pair of distinct parties in one sentence or table row, in a clause
+    about sharing (分成, 分配, 比例, 收益, 利润, 收入).
+    """
+    if not re.search(r"分成|分配|分账|比例|收益|利润|收入|结算", clause.text):
+        return []
+    for line in clause.text.splitlines():
+        for sent in _split(line):
+            for m in _SPLIT_PAIR.finditer(sent):
+                if m["a"] == m["b"]:
+                    continue
+                x, y = float(m["x"]), float(m["y"])
+                if abs(x + y - 100) > 0.5 and x + y > 50:
+                    return [Hit(evidence=sent.strip(), sentence=sent, explanation=(
+                        f"{m['a']}{x:g}%与{m['b']}{y:g}%合计{x + y:g}%，不等于100%，分成比例自相矛盾，各方应得份额存在争议（民法典第一百四十二条、第四百六十六条）。"))]
+    return []
+
+
+DETECTORS["revenue_split_not_100"] = revenue_split_not_100
