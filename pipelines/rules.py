@@ -3863,6 +3863,11 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
             m = re.search(rf"{_R_PAYER}[^。；，]{{0,6}}(?:自行|单方面?|单独|独自)(?:确定|认定|核定|评估|计算|判断|决定)[^。；]{{0,30}}"
                           r"(?:损失|违约金|罚款|罚金|赔偿|费用|扣款)[^。；]{0,30}(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
         if m is None:
+            # whoever pays, deducting when it pays: 乙方支付分成款时，有权直接扣减乙方认为应由甲方承担的…费用
+            from pipelines.clause_structure import ROLE
+
+            m = re.search(rf"{ROLE}[^。；，]{{0,8}}(?:支付|结算|划付|划转|返还)[^。；，]{{0,12}}(?:时|前)[，,]?[^。；]{{0,8}}(?:有权|可以|可)(?:直接|径行)?(?:扣除|扣减|抵扣|冲抵|扣留)", flat)
+        if m is None:
             d = re.search(r"(?<!存)(?<!各)(?:从|在|自)[^。；，]{0,16}(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)[^。；]{0,8}(?:款|费|价款|租金|报酬)[^。；，]{0,6}(?:中)?[，,]?[^。；，]{0,4}(?:直接|径行|径直)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
             if d is not None:
                 from pipelines.clause_structure import right_holder
@@ -4001,12 +4006,13 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     min_days = float(params.get("min_days", 7))
     sents = [x.replace("\n", "") for x in _split(clause.text)]
     for i, flat in enumerate(sents):
-        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) or not re.search(r"异议|索赔|检验|验收|验货|提出", flat):
-            continue
-        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat) and not re.search(r"内在|隐蔽|潜在", flat):
-            continue
         # the consequence often follows in the next sentence: …24小时内提出；逾期视为…
         nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:逾期|否则|超过|如未|未(?:在|按|于)|届期)", sents[i + 1]) else ""
+        # (the quality the period covers may be named only in that consequence: 两日内完成验收；逾期…视为质量符合约定)
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|提出", flat):
+            continue
+        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在", flat + nxt):
+            continue
         periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
                    for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
