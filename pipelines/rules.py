@@ -268,10 +268,12 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         if daily and not capped:
             # only the rate that follows the per-day wording (a cap later in the sentence is not a daily rate)
             for pct, m in rates:
-                if m.start() < daily.start() or m.start() - daily.end() > 30:
+                # the rate follows the per-day wording, or stands just before it (货值的千分之五按日计收)
+                if (m.start() < daily.start() and daily.start() - m.end() > 3) or m.start() - daily.end() > 30:
                     continue
-                if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|总额|累计", sent[max(0, m.start() - 14): m.start()]):
-                    continue  # the cap on the total, not the daily rate
+                if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|(?:总额|累计|合计)[^。；，]{0,4}(?:不|以|为|最高|最多)|^[^。；，]{0,4}累计",
+                             sent[max(0, m.start() - 14): m.start()]):
+                    continue  # the cap on the total, not the daily rate (转让价款总额的百分之一 is a base, not a cap)
                 if pct > daily_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
@@ -1207,6 +1209,8 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
         paid = _C_PAY.search(flat) or re.search(r"(?:质保金|质量保证金|保修金|保证金|尾款)[^。；]{0,10}(?:退还|返还)", flat)
         if not paid or _C_PAY_FALLBACK.search(flat):
             continue
+        if source == "payer" and re.search(r"奖金|年终奖|绩效奖|分红|奖励", flat):
+            continue  # a bonus is the payer's to assess under its published rules, not a price with an agreed due date
         m = rx.search(flat) or (_C_RECEIPT_FROM_THIRD.search(flat) if source == "third_party" else None)
         if m is None:
             continue
@@ -1311,7 +1315,7 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_CAP = re.compile(r"最高(?:赔偿|责任)(?:额|金额|限额|总额)?(?:为|是)|(?:赔偿|责任|损失)[^。；]{0,30}(?:以[^。；]{1,30}为限|最高不(?:超过|得超过)|(?:累计|总额|总计|合计)?不(?:超过|得超过|高于)|上限(?:为|是)?|封顶|最多(?:赔偿|承担))"
+_C_CAP = re.compile(r"最高(?:赔偿|责任)(?:额|金额|限额|总额)?(?:为|是)|(?:赔偿|责任|损失)[^。；]{0,50}(?:以[^。；]{1,30}为(?:上)?限|最高不(?:超过|得超过)|(?:累计|总额|总计|合计)?不(?:超过|得超过|高于)|上限(?:为|是)?|封顶|最多(?:赔偿|承担))"
                     r"|(?:以[^。；]{1,30}为限|最高不超过|上限为)[^。；]{0,12}(?:承担|赔偿)[^。；]{0,6}(?:责任|损失)")
 # the frame that makes a named case an exception to a cap or exemption
 _C_EXCEPTION = re.compile(r"除外|不适用|不受[^。；]{0,16}限|不在此限|除[^。；]{0,40}外|不免除|不得免除|不因此免除|不在[^。；]{0,8}(?:限额|上限|免责|限制)"
@@ -2028,6 +2032,42 @@ def labour_dismissal_unlawful(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=s.strip(), sentence=sent,
                         explanation=f"约定用人单位可解除劳动合同的情形为“{ground}”，超出劳动合同法第三十九条、第四十条规定的"
                                     "法定解除事由，据此解除属于违法解除，用人单位应支付二倍经济补偿的赔偿金（第四十八条、第八十七条）。")]
+    return _dismissal_list_beyond_article_39(clause, er)
+
+
+# the six grounds of 劳动合同法第三十九条, the only ones for dismissal without notice or compensation
+_LF_ART39 = re.compile(r"试用期[^。；]{0,10}不符合录用条件|严重违反|严重失职|营私舞弊|重大损害|同时与其他用人单位|其他用人单位建立劳动关系"
+                       r"|欺诈|胁迫|乘人之危|刑事责任|第三十九条")
+_LF_LIST_ITEM = re.compile(r"^\s*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|\d{1,2}[.．、)]|[一二三四五六七八九十]{1,2}[、.．])\s*(?P<body>.+)$")
+
+
+def _dismissal_list_beyond_article_39(clause: Clause, er: str) -> list[Hit]:
+    """A list of grounds for dismissal at once or without compensation, one of whose items is
+    none of the six grounds of 劳动合同法第三十九条 (``店里可以马上解除合同，不给经济补偿：…
+    （四）一个月内被客人投诉三次以上的``). Dismissal without notice and compensation is lawful
+    only on those grounds; any other item makes such a dismissal unlawful (第四十八条、第八十七条).
+    A list under a lead-in that keeps notice and compensation (第四十条) is not this."""
+    lines = clause.text.splitlines()
+    for i, line in enumerate(lines):
+        flat = line.strip()
+        if not re.search(r"[：:]\s*$", flat) or not re.search(r"(?:解除|辞退|开除|解聘|除名)", flat):
+            continue
+        if not re.search(rf"(?:{er})[^。；]{{0,24}}(?:有权|可以|可|即可|将|予以|直接|立即|马上|即时|当即|随即)", flat):
+            continue
+        if not re.search(r"马上|立即|即时|随时|不(?:给|予|支付|发)[^。；，]{0,4}(?:经济)?补偿|无需(?:支付)?(?:经济)?补偿|无须(?:支付)?(?:经济)?补偿|不需(?:要)?(?:提前)?通知|无需(?:提前)?通知|无须(?:提前)?通知", flat):
+            continue
+        kept = re.sub(r"(?:无需|无须|不需要?|不予|不给予?|不支付|不发)(?:支付|给予|发放)?(?:任何)?(?:经济)?补偿", "", flat)
+        if re.search(r"提前三十日|额外支付|多发一个月|支付经济补偿|给予经济补偿|依法(?:支付|给予)", kept):
+            continue  # notice and compensation kept: the 第四十条 route
+        for item in lines[i + 1:]:
+            m = _LF_LIST_ITEM.match(item)
+            if m is None:
+                break
+            body = m["body"].strip()
+            if not _LF_ART39.search(body):
+                return [Hit(evidence=body, sentence=item, explanation=(
+                    f"即时解除且不支付经济补偿的情形中列有“{body.rstrip('；;。')}”，不属于劳动合同法第三十九条规定的情形；"
+                    "据此解除属于违法解除，用人单位应支付二倍经济补偿的赔偿金（第四十八条、第八十七条）。"))]
     return []
 
 
