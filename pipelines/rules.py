@@ -172,7 +172,7 @@ def _named_prices_in(sentence: str) -> list[float]:
 
 
 _PROVISIONAL_PRICE = re.compile(r"(?:暂定|暂估)(?:合同)?(?:总价款|总价|价款|合同价|金额|造价)(?:为|是|：|:)?\s*(?:人民币)?\s*")
-_T_SUM_CELL = re.compile(r"(?:含税)?(?:合计|总计|总价)(?:金额)?[（(]?(?:元|含税)?[)）]?[:：]?\s*(?:人民币|¥|￥)?\s*(?P<v>\d[\d,]*(?:\.\d+)?)")
+_T_SUM_CELL = re.compile(r"(?:含税)?(?:合计|总计|总价)(?:金额)?[（(]?(?:元|含税)?[)）]?[:：]?\s*(?:(?:人民币|¥|￥)\s*)?(?P<v>\d[\d,]*(?:\.\d+)?)")
 
 
 def _price_bases(text: str) -> list[float]:
@@ -185,8 +185,12 @@ def _price_bases(text: str) -> list[float]:
         a = _C_YUAN.match(text, m.end())
         if a and (v := _c_yuan_value(a)) and v >= 100:
             out.append(v)
-    for cells, _ in _table_rows(text):
+    rows = _table_rows(text)
+    money_table = bool(rows) and bool(re.search(r"金额|价款|总价|价格|小计|元|￥|¥", "|".join(rows[0][0])))
+    for cells, _ in rows:
         joined = "|".join(cells)
+        if not money_table and not re.search(r"元|￥|¥", joined):
+            continue  # a 合计 of pieces or tonnes is no price
         if not re.search(r"合计|总计|总价", joined) or re.search(r"不含税|税额|小计", joined):
             continue
         m = _T_SUM_CELL.search(joined)
@@ -205,7 +209,8 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         # a rate is the 定金's share of the price when the sentence names the price, or when
         # the rate qualifies the 定金 itself (支付30%定金, 百分之三十的定金: of the price it secures)
         priced = bool(re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent))
-        for pct, m in (r for r in parse_rate(sent) if priced or re.match(r"\s*(?:的)?定金", sent[r[1].end():])):
+        for pct, m in (r for r in parse_rate(sent) if priced or (re.match(r"\s*(?:的)?定金", sent[r[1].end():])
+                                                                   and not re.search(r"(?:货款|款项|金额|首期|预付款|首付款|进度款)的?\s*$", sent[:r[1].start()]))):
             d = sent.find("定金")
             between = sent[min(m.end(), d): max(m.start(), d)]
             # the rate must be the 定金's own: no clause break or other payment between them
@@ -221,7 +226,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
             totals = ([v for v, _ in _total_prices_in(sent)] or _named_prices_in(sent)
-                      or [v for c in ctx.clauses for v, _ in _c_total_prices(c)]
+                      or _per_doc(ctx, "total_prices_all", lambda: [v for c in ctx.clauses for v, _ in _c_total_prices(c)])
                       or _per_doc(ctx, "monthly_total", lambda: _monthly_total(ctx.text))
                       or _per_doc(ctx, "price_bases", lambda: _price_bases(ctx.text)))
             total = max(totals) if totals else None
@@ -316,8 +321,10 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent):
         return None
     for pct, m in parse_rate(sent):
-        if m.start() < daily.start() or m.start() - daily.end() > 30 or pct <= daily_max:
+        if m.start() < daily.start() or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
             continue
+        if re.search(r"年|LPR|利率|报价|上浮|倍|同期|(?:租金|费用|单价|价格|标准)的?\s*$", sent[max(0, m.start() - 12): m.start()]):
+            continue  # an annual rate, an LPR multiple or a multiple of a daily amount is not a daily share of the debt
         return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                    explanation=f"逾期付款按每日{pct:g}%另计费用，名称虽非违约金，实为逾期付款的违约责任，折合年化约{pct * 365:.0f}%，"
                                "明显高于可能的实际损失，存在被调减的风险（民法典第五百八十五条）。")
@@ -1028,10 +1035,10 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
 _C_FEE = r"(?:[\u4e00-\u9fff]{0,3}(?:费|价|租金|报酬)(?:标准|费率)?|价格|单价|收费标准)"
 # what a party pays for the contract's subject, by its usual names (a subscription or licence fee too)
-_C_FEE = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费)"
+_C_FEE_NAMED = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费)"
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，]{0,4}(?:产品|商品|货物|服务)?(?:售价|价位|报价)"
-                             rf"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{{0,6}}(?:{_C_FEE}|合同金额)"
-                             rf"|{_C_FEE}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
+                             rf"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{{0,6}}(?:{_C_FEE_NAMED}|合同金额)"
+                             rf"|{_C_FEE_NAMED}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
 _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
                                   # the time first: 以供货时甲方公布的价格表为准
@@ -1359,8 +1366,8 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"保险|保额|赔付", flat) and not re.search(r"赔偿责任", flat):
             continue
-        if re.search(r"(?:提前|单方|随时|任意)(?:书面通知)?(?:终止|解除)|(?:需要|调整|自身原因|便利)[^。；，]{0,10}(?:终止|解除)", flat[:m.start()]) \
-                and not re.search(r"违约|过错|侵权|人身|财产损失", flat[:m.start()]):
+        if re.search(r"(?:因|由于|基于)[^。；，]{0,12}(?:需要|调整|自身原因|经营原因|便利|策略)[^。；，]{0,10}(?:提前)?(?:终止|解除)", flat[:m.start()]) \
+                and not re.search(r"违约|过错|侵权|人身|财产损失|任何原因|无论|不论|故障|或", flat[:m.start()]):
             continue  # the price of a right to end the contract early, not an exemption for a breach or a harm (民法典第506条)
         sev = Severity.high if re.search(r"无论|不论|任何情况|任何原因|一切|何种原因|任何损失", flat) else Severity.medium
         return [Hit(evidence=flat.strip(), sentence=flat, severity=sev)]
@@ -1430,8 +1437,8 @@ def _court_beside_arbitration(clause: Clause, ctx) -> list[Hit]:
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if not _C_ALTERNATIVE.search(flat):
-            continue
+        if not _C_ALTERNATIVE.search(flat) or re.search(r"仲裁(?:条款|协议)?[^。；，]{0,6}(?:无效|被(?:认定|确认)无效|不能执行|失效)|第三人|第三方|侵权人|保证人|担保人", flat):
+            continue  # a court once the arbitration clause fails, or a suit against a stranger to it, is no 或裁或诉
         for m in _C_LIT.finditer(flat):
             if _C_LIT_ANCILLARY.search(flat[max(0, m.start() - 25): m.end() + 10]) or "法院" not in flat:
                 continue
@@ -2731,7 +2738,7 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:地理)?位置信息|定位信息|出行(?:记录|信息|轨迹)|行程(?:记录|信息|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
+_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|信息|轨迹)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
 
 
 def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -3906,7 +3913,8 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
             # whoever pays, deducting when it pays: 乙方支付分成款时，有权直接扣减乙方认为应由甲方承担的…费用
             from pipelines.clause_structure import ROLE
 
-            m = re.search(rf"{ROLE}[^。；，]{{0,8}}(?:支付|结算|划付|划转|返还)[^。；，]{{0,12}}(?:时|前)[，,]?[^。；]{{0,8}}(?:有权|可以|可)(?:直接|径行)?(?:扣除|扣减|抵扣|冲抵|扣留)", flat)
+            m = re.search(rf"{ROLE}[^。；，]{{0,8}}(?:支付|结算|划付|划转|返还)[^。；，]{{0,12}}(?:时|前)[，,]?[^。；]{{0,8}}(?:有权|可以|可)(?:直接|径行|自行)?(?:扣除|扣减|抵扣|冲抵|扣留)"
+                          r"[^。；]{0,12}(?:认为|认定|主张|判断|自行确定|核定)", flat)
         if m is None:
             d = re.search(r"(?<!存)(?<!各)(?:从|在|自)[^。；，]{0,16}(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)[^。；]{0,8}(?:款|费|价款|租金|报酬)[^。；，]{0,6}(?:中)?[，,]?[^。；，]{0,4}(?:直接|径行|径直)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
             if d is not None:
@@ -4051,6 +4059,10 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         # (the quality the period covers may be named only in that consequence: 两日内完成验收；逾期…视为质量符合约定)
         if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|提出", flat):
             continue
+        if re.search(r"鲜活|生鲜|易腐|海鲜|水产|活禽|鲜花|蔬菜|水果|冷鲜", ctx.text[:2000] + flat):
+            continue  # goods whose nature needs inspection at once (民法典第六百二十二条: 标的物的性质)
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) and re.search(r"数量|件数|清点|点数", flat):
+            continue  # a count on arrival; the quality named only in the consequence is not its subject
         if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在", flat + nxt):
             continue
         periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
@@ -4487,16 +4499,18 @@ def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterabl
     """
     if "竞业" not in ctx.text:
         return []
+    if re.search(r"(?:额外|另行|另外)[^。；]{0,10}(?:三|3|叁)\s*个月|(?:三|3|叁)\s*个月(?:的)?(?:竞业限制)?(?:经济)?补偿", clause.text):
+        return []  # the three months' extra compensation is agreed
     sents = [s.replace("\n", "") for s in _split(clause.text)]
     for i, flat in enumerate(sents):
+        if re.search(r"在职期间|离职前|入职前|(?:乙方|员工|劳动者)[^。；，]{0,8}(?:违反|违约)", flat):
+            continue  # a release before the term starts, or for the employee's own breach, is not 第三十九条's
         m = _NC_RELEASE.search(flat)
         if not m or re.search(r"协商一致|双方(?:均|都)?(?:有权|可以)", flat[:m.end()]):
             continue
         window = flat + (sents[i + 1] if i + 1 < len(sents) else "")
         if "竞业" not in window and "竞业" not in clause.text and ctx.contract_type != "竞业限制协议":
             continue
-        if re.search(r"(?:三|3|叁)\s*个月", clause.text):
-            continue  # the three months' extra compensation is agreed
         if _NC_NOTHING_MORE.search(window[m.start():]):
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
@@ -4528,8 +4542,10 @@ def ld_adjustment_waived(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = _LD_ADJUST_WAIVED.search(flat)
-        if not m or not re.search(r"违约金|(?:该|上述|前述|此)(?:金额|数额|款项|标准|比例)", flat):
+        if not m or not re.search(r"违约金|(?:该|上述|前述|此)(?:金额|数额|款项|标准|比例)", flat[max(0, m.start() - 30): m.end() + 10]):
             continue
+        if re.search(r"价格|单价|价款|总价|费用标准", flat[max(0, m.start() - 12): m.start()]) and "违约金" not in flat[max(0, m.start() - 12): m.start()]:
+            continue  # 价格不作调整: the price, not the 违约金
         if re.search(r"(?:支付|扣减|抵扣|减少支付|少付)[^。；]{0,4}$", flat[:m.start()]) or re.search(r"法律|法院|仲裁机构依法", flat[:m.start()][-12:]):
             continue
         return [Hit(evidence=flat.strip(), sentence=flat)]
@@ -4542,6 +4558,9 @@ DETECTORS["ld_adjustment_waived"] = ld_adjustment_waived
 _SPLIT_PARTY = r"(?:甲方|乙方|丙方|丁方|双方以外|出资方|运营方|合作方|平台|商户)"
 _SPLIT_PAIR = re.compile(rf"(?P<a>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<x>\d+(?:\.\d+)?)\s*[%％]\s*[/、，,；;和及与]\s*"
                          rf"(?P<b>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<y>\d+(?:\.\d+)?)\s*[%％]")
+
+
+_SPLIT_SHARE = re.compile(rf"{_SPLIT_PARTY}\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
 
 
 def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -4557,10 +4576,13 @@ def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     for line in clause.text.splitlines():
         for sent in _split(line):
+            shares = list(_SPLIT_SHARE.finditer(sent))
+            if len(shares) != len(re.findall(r"\d+(?:\.\d+)?\s*[%％]", sent)):
+                continue  # a share that is no party's (20%提取为发展基金) or a rate: not a split of the whole
             for m in _SPLIT_PAIR.finditer(sent):
                 if m["a"] == m["b"]:
                     continue
-                x, y = float(m["x"]), float(m["y"])
+                x, y = (sum(float(s["v"]) for s in shares), 0.0) if len(shares) > 2 else (float(m["x"]), float(m["y"]))
                 if abs(x + y - 100) > 0.5 and x + y > 50:
                     return [Hit(evidence=sent.strip(), sentence=sent, explanation=(
                         f"{m['a']}{x:g}%与{m['b']}{y:g}%合计{x + y:g}%，不等于100%，分成比例自相矛盾，各方应得份额存在争议（民法典第一百四十二条、第四百六十六条）。"))]
@@ -4568,3 +4590,35 @@ def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["revenue_split_not_100"] = revenue_split_not_100
+
+
+_GENERAL_GUARANTEE = re.compile(r"(?:不能|无法|仍不能|仍未能|未能)(?:足额)?(?:履行|清偿|受偿|偿还|实现)|强制执行(?:后)?(?:仍)?(?:不能|无法)|先(?:行)?(?:向|就)(?:债务人|借款人|主债务人)[^。；，]{0,10}(?:追索|主张|起诉|求偿|执行)")
+_JOINT_GUARANTEE = re.compile(r"(?<!非)连带(?:责任)?保证|(?:承担|负)连带(?:清偿)?责任")
+
+
+def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A guarantee called joint and several in one place and made to wait for the debtor's
+    inability to pay in another.
+
+    Norm: a guarantee that applies only when the debtor cannot perform is a general guarantee
+    (一般保证, 民法典第六百八十七条, with the guarantor's 先诉抗辩权); one under which guarantor
+    and debtor answer jointly is a joint and several guarantee (第六百八十八条); a contract whose
+    terms say both leaves the kind unclear, and an unclear kind is a general guarantee (第六百八十六条
+    第二款) — the creditor who thought it held a joint guarantee must first pursue the debtor.
+    """
+    if not _JOINT_GUARANTEE.search(_per_doc(ctx, "text_flat", lambda: ctx.text.replace("\n", ""))):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if "保证" not in flat and "担保责任" not in flat:
+            continue
+        m = _GENERAL_GUARANTEE.search(flat)
+        if not m or _JOINT_GUARANTEE.search(flat) or re.search(r"先诉抗辩|放弃[^。；]{0,6}抗辩|无论[^。；]{0,20}(?:是否|能否)", flat):
+            continue
+        if re.search(r"(?:追偿|代偿后|承担保证责任后)", flat[:m.start()]):
+            continue  # the guarantor's recourse against the debtor after paying (民法典第七百条)
+        return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["guarantee_type_conflict"] = guarantee_type_conflict
