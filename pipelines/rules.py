@@ -747,6 +747,7 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
     then construed against each other, and the price actually owed is in dispute).
     """
     shares: list[tuple[float, str]] = []
+    bases: set[str] = set()
     for sent in _split(clause.text):
         if not re.search(r"支付|付款|付清|结清|付至", sent) or re.search(
                 r"定金|违约金|逾期|罚|赔偿|履约保证金|履约担保|投标保证金|保函|押金", sent):
@@ -765,11 +766,18 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
             v = parse_number(m["p"] or m["cn"])
             if v is not None:
                 shares.append((v, sent))
+                bases.add(flat[max(0, m.start() - 4): m.start()] + re.sub(r"[的之\s\d%％.百分之]+$", "", m.group(0))
+                          if re.search(r"佣金|报酬|服务费", m.group(0)) else "price")
+    if len(bases) > 1 and bases != {"price"}:
+        return []  # shares of different sums (首期佣金 and 二期佣金, a rush fee on top) are not one schedule
     if not shares and re.search(r"付款|支付|期次|节点|分期", clause.text):
         # a payment schedule drawn as a table: 期次 | 付款条件 | 付款比例 | 金额
         # (a cell may name its base: 合同总价的30%)
         shares = _table_column(_table_rows(clause.text), r"比例|百分比|[%％]",
                                r"(?:(?:合同|结算)?(?:总价款?|价款|总额|总金额)的?)?(?P<v>\d+(?:\.\d+)?)[%％]")
+        values = [v for v, _ in shares]
+        if values and values == sorted(values) and abs(values[-1] - 100) < 0.5:
+            shares = []  # a cumulative column (30% / 80% / 100%) restates the running total
     total = sum(v for v, _ in shares)
     if len(shares) >= 2 and total > 100.5:
         parts = " + ".join(f"{v:g}%" for v, _ in shares)
