@@ -4623,6 +4623,8 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _GENERAL_GUARANTEE.search(flat)
         if not m or _JOINT_GUARANTEE.search(flat) or re.search(r"先诉抗辩|放弃[^。；]{0,6}抗辩|无论[^。；]{0,20}(?:是否|能否)", flat):
             continue
+        if re.search(r"(?:不|不再|无需|免除|亦免除)(?:其|相应的)?(?:承担)?(?:保证|担保)责任|不可抗力", flat):
+            continue  # when the guarantor is released (因债权人违约致债务人不能履行), not when it must pay
         if re.search(r"(?:追偿|代偿后|承担保证责任后)", flat[:m.start()]):
             continue  # the guarantor's recourse against the debtor after paying (民法典第七百条)
         return [Hit(evidence=flat.strip(), sentence=flat)]
