@@ -4632,3 +4632,35 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["guarantee_type_conflict"] = guarantee_type_conflict
+
+
+def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The lessor may end the lease for rent a few days late, without a demand.
+
+    Norm: where the lessee fails to pay or pays rent late without good reason, the lessor
+    may ask for payment within a reasonable period and terminate only if it is still not
+    paid (民法典第七百二十二条; 第五百六十三条第一款第三项). An agreed ground (第五百六十二条第二款)
+    that lets the lessor terminate at once when rent is a few days late, with no demand and
+    no period to pay, takes that protection away. Flagged when no 催告/宽限 is agreed and the
+    delay is under ``params["min_days"]`` (default 15) days or not stated.
+    """
+    min_days = float(params.get("min_days", 15))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"租金|房租|租费", flat) or re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", flat):
+            continue
+        late = re.search(r"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{0,12}(?:支付|交付|缴纳|交纳)?[^。；]{0,6}租金|租金[^。；]{0,10}(?:逾期|拖欠|迟延|未按(?:时|期))", flat)
+        term = re.search(r"(?:出租人|出租方|甲方|房东)[^。；]{0,12}(?:有权|可以|可)(?:立即|随时|直接|单方)?(?:书面通知)?解除|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", flat)
+        if not late or not term or term.start() < late.start():
+            continue
+        if re.search(r"[_＿]{2,}|\s{3,}|（\s*）", flat[late.start(): term.start()]):
+            continue  # a model form's blank: the parties set the period
+        days = [(_c_days(n, p["u"]), p) for p in _C_PERIOD.finditer(flat[late.start(): term.start()])
+                if (n := parse_number(p["n"])) is not None]
+        if days and min(d for d, _ in days) >= min_days:
+            continue
+        return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["lease_terminated_for_late_rent"] = lease_terminated_for_late_rent
