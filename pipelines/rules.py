@@ -4614,8 +4614,8 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     terms say both leaves the kind unclear, and an unclear kind is a general guarantee (第六百八十六条
     第二款) — the creditor who thought it held a joint guarantee must first pursue the debtor.
     """
-    if not _JOINT_GUARANTEE.search(_per_doc(ctx, "text_flat", lambda: ctx.text.replace("\n", ""))):
-        return []
+    if not _per_doc(ctx, "joint_guarantee", lambda: bool(_JOINT_GUARANTEE.search(ctx.text.replace("\n", "")))):
+        return []  # (searched once per document: the detector runs once per clause)
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if "保证" not in flat and "担保责任" not in flat:
