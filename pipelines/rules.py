@@ -4505,7 +4505,7 @@ def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterabl
     Lawful near-misses: termination by agreement (协商一致), or a release that pays the
     three months (额外支付三个月).
     """
-    if "竞业" not in ctx.text:
+    if not _per_doc(ctx, "mentions_noncompete", lambda: "竞业" in ctx.text):
         return []
     if re.search(r"(?:额外|另行|另外)[^。；]{0,10}(?:三|3|叁)\s*个月|(?:三|3|叁)\s*个月(?:的)?(?:竞业限制)?(?:经济)?补偿", clause.text):
         return []  # the three months' extra compensation is agreed
