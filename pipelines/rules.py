@@ -242,6 +242,32 @@ _LD = re.compile(r"违约金|滞纳金")
 # it does, not what it is called): 资金占用费, 逾期管理费, 逾期利息 at a per-day rate
 _LATE_CHARGE = re.compile(r"违约金|滞纳金|资金占用费|占用费|逾期(?:付款|还款|交付)?(?:管理费|手续费|服务费|费用|利息|罚息)|延期(?:付款)?费|迟延(?:付款)?费|罚款|罚金")
 _DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?(?:工期|交货|交付|付款|履行)?[一1]?(?:日|天)|日(?:利)?率|按日|(?<![每当次])日(?=百分之|千分之|万分之|\d)")
+# a rate per week or per month (按月5%, 每周百分之二): 违约金 is judged by what it comes to over a
+# year, whatever the period it is stated in (民法典第585条第2款)
+_WEEKLY = re.compile(r"每(?:逾期|迟延|延迟)?[一1]?(?:周|星期)|按(?:周|星期)|周(?:利)?率")
+_MONTHLY = re.compile(r"每(?:逾期|迟延|延迟)?[一1]?个?月|按月|(?<![每按个])月(?:利)?率")
+# the sentence is about late performance, whatever the charge is called (滞纳费, 延付金, 迟付补偿 …)
+_LATE_TRIGGER = re.compile(r"逾期|迟延|延迟|延期|延误|拖欠|拖延|迟付|延付|迟交|晚交|晚付|欠付|欠缴|滞纳|超期|"
+                           r"未(?:能)?按(?:期|时|约定)|未在[^。；，]{0,12}(?:内|前)(?:支付|付清|交付|缴纳)|超过[^。；，]{0,8}(?:期限|期间|日期)")
+_CHARGE_VERB = re.compile(r"支付|计付|加收|收取|计收|缴纳|交纳|承担|赔偿|扣(?:除|减|收)|计算|按[^。；，]{0,6}计")
+
+
+def _per_period_rates(sent: str):
+    """Rates tied to a week or a month in ``sent``, as ``(percent per period, days per period,
+    match)``; a cap on the total (累计不超过…) or an annual/LPR rate is not one."""
+    for rx, days in ((_WEEKLY, 7), (_MONTHLY, 30)):
+        for per in rx.finditer(sent):
+            # 每月5日前 / 按月支付 / 每月租金: a date or a payment schedule, not a rate's period
+            if re.match(r"\s*(?:的)?(?:[\d一二三四五六七八九十]+\s*[日号]|支付|付|结算|缴|交|租金|工资|薪|费|末|初|底|第)", sent[per.end():]):
+                continue
+            for pct, m in parse_rate(sent):
+                if not (0 <= m.start() - per.end() <= 30 or 0 <= per.start() - m.end() <= 3):
+                    continue
+                before = sent[max(0, m.start() - 14): m.start()]
+                if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|累计|总额|年|LPR|利率|报价|上浮|倍|同期", before) or re.search(
+                        r"(?:租金|费用|单价|价格|标准|工资|薪|报酬)的?\s*$", before):
+                    continue
+                yield pct, days, m
 
 
 def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -257,7 +283,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     lump_max = float(params.get("ld_lump_max_percent", 30))
     for sent in _split(clause.text):
         if not _LD.search(sent):
-            if _LATE_CHARGE.search(sent) and (h := _daily_late_charge(sent, daily_max, ctx)):
+            if (_LATE_CHARGE.search(sent) or (_LATE_TRIGGER.search(sent) and _CHARGE_VERB.search(sent))) and (
+                    h := _daily_late_charge(sent, daily_max, ctx)):
                 return [h]
             continue
         if ctx.contract_type == "借款合同" and re.search(r"逾期利息|罚息", sent):
@@ -282,7 +309,9 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if pct > daily_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
-        elif "定金" not in sent:
+        if not daily and not capped and (h := _periodic_excessive(sent, daily_max)):
+            return [h]
+        if not (daily and not capped) and "定金" not in sent:
             # a multiple of the price (合同总金额三倍的违约金)
             times = [(parse_number(m["n"]) * 100 if parse_number(m["n"]) else 0, m) for m in re.finditer(
                 rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)
@@ -316,10 +345,12 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
     """A late-payment charge not called 违约金 (资金占用费, 逾期管理费, 逾期利息) at a daily
     rate above ``daily_max`` percent, uncapped. Loans are left to the loan checks, whose cap
     is LPR×4 for all overdue charges together (民间借贷规定第二十九条)."""
-    if ctx.contract_type == "借款合同" or not (daily := _DAILY.search(sent)):
+    if ctx.contract_type == "借款合同":
         return None
     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent):
         return None
+    if not (daily := _DAILY.search(sent)):
+        return _periodic_excessive(sent, daily_max, named=False)
     for pct, m in parse_rate(sent):
         if m.start() < daily.start() or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
             continue
@@ -328,6 +359,20 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
         return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                    explanation=f"逾期付款按每日{pct:g}%另计费用，名称虽非违约金，实为逾期付款的违约责任，折合年化约{pct * 365:.0f}%，"
                                "明显高于可能的实际损失，存在被调减的风险（民法典第五百八十五条）。")
+    return None
+
+
+def _periodic_excessive(sent: str, daily_max: float, named: bool = True) -> Hit | None:
+    """A late charge stated per week or per month whose daily equivalent exceeds ``daily_max``
+    percent (按月5% ≈ 0.17% a day, 60% a year). ``named`` says whether the sentence calls it
+    违约金/滞纳金. Source: 民法典第585条第2款; 合同编通则解释第65条."""
+    for pct, days, m in _per_period_rates(sent):
+        if pct / days > daily_max and pct <= 100:
+            unit = "每周" if days == 7 else "每月"
+            name = "违约金" if named else "逾期费用（名称虽非违约金，实为逾期履行的违约责任）"
+            return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
+                       explanation=f"{name}按{unit}{pct:g}%计算，折合年化约{pct * 365 / days:.0f}%，明显高于守约方可能的实际损失，"
+                                   "存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")
     return None
 
 
