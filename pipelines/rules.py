@@ -306,6 +306,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|(?:总额|累计|合计)[^。；，]{0,4}(?:不|以|为|最高|最多)|^[^。；，]{0,4}累计",
                              sent[max(0, m.start() - 14): m.start()]):
                     continue  # the cap on the total, not the daily rate (转让价款总额的百分之一 is a base, not a cap)
+                if re.search(r"年(?:化|利率|息|率)?|LPR|报价利率", sent[max(0, m.start() - 8): m.start()]):
+                    continue  # an annual rate counted per day of delay (按未放款金额的年利率4.5%) is not 4.5% a day
                 if pct > daily_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
@@ -1106,12 +1108,29 @@ _C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)(?:不时|随�
                            rf"|(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:调整|上调|变更|修改|更新)[^，。；]{{0,4}}{_C_FEE}")
 # the price named after one party's act: 以买方确认的价格为准, 按出租人公布的租金标准执行
 _C_PRICE_OF_ONE = re.compile(rf"(?:以|按|依|按照|依照)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:确认|确定|决定|核定|报价|公布|发布|通知|指定|调整后)的?(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|供货价|结算价)[^。；，]{{0,4}}(?:为准|执行|结算|计算)")
+# the price at one party's own current rates: 由乙方按照其届时适用的人天单价核定费用
+_C_PRICE_OWN_RATES = re.compile(rf"(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:按照|按|依|依照|根据|参照|以)其(?:届时|当时|最新|现行|当期|不时|自行)[^。；，]{{0,10}}(?:单价|价格|费率|收费标准|价目表|报价|标准)[^。；，]{{0,4}}(?:核定|确定|计算|结算|收取|计收|计费)")
 # agreement first, one party's word when it fails: 协商不成的，以买方确认的价格为准 — the
 # negotiation is no limit on that party (民法典第五百四十三条 needs both)
 _C_FALLBACK_TO_ONE = re.compile(r"(?:协商|磋商|沟通)(?:不成|未果|不一致|未能达成一致|无法达成一致|未达成一致)|未能(?:协商|达成)一致|无法(?:协商|达成)一致")
 # a vague market ground: 如周边租金水平明显上涨, 遇原材料价格波动 (no figure, no index)
 _C_MARKET_GROUND = re.compile(r"(?:市场|行情|周边|同类|原材料|成本|物价|租金水平|价格水平)[^。；，]{0,10}(?:上涨|波动|变化|上升|变动|较大|明显)")
-_C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|涨幅|公式|指数|上限")
+# the adjusted price applies from one side's notice, or is "accepted" by going on performing:
+# the change takes effect without the other's consent (民法典第五百四十三条)
+_C_ADJUST_BY_NOTICE = re.compile(r"(?:调整|变更|更新|上调|修改)后的?[^。；，]{0,8}?(?:价格|单价|价款|费用|费率|收费标准|标准|租金|服务费|报酬|价目)[^。；]{0,6}(?:自|在|于|经)[^。；]{0,16}(?:通知|告知|邮件|函|公告|公布|发出|送达|发布)[^。；]{0,10}(?:执行|生效|适用|起算|计收|施行)"
+                                 # the notice first: 调价通知送达之日起即按新单价执行 / 自收到通知的次月起按调整后的标准支付
+                                 r"|(?:通知|告知|邮件|函|公告|公布|发出|送达)[^。；]{0,16}(?:起|后)[^。；]{0,6}?(?:即|均)?(?:按|执行|适用)[^。；]{0,4}(?:新|调整后|变更后|上调后)的?(?:单价|价格|标准|费率|租金|收费|价款)"
+                                 r"|继续[^。；]{0,16}视为(?:接受|同意|认可)[^。；，]{0,4}(?:调整|调价|新价格|新标准|新单价|新费率)")
+# a ground only the adjusting party can assess (根据其内部成本核算结果) or a market it reads alone
+# (根据周边同类商铺租金水平): the extent of the change is that party's to decide
+_C_OWN_ASSESSMENT = re.compile(r"(?:根据|依据|按照|以|视)(?:其|本方|自身|自己)(?:的)?(?:内部)?[^，。；]{0,8}(?:核算|测算|评估|判断|认定|决定)(?:结果|情况)?"
+                               r"|(?:根据|依据|参照|结合|视)[^。；，]{0,16}(?:市场|行情|商圈|周边|同类|经营状况|租金水平|价格水平)")
+# one party's right to change what the other pays, the price named up to twenty characters after the verb
+_C_ADJUST_PRICE_LATE = re.compile(rf"(?:调整|上调|上浮|提高|变更|修改|更新)(?P<obj>[^。；]{{0,20}}?)(?:{_C_FEE_NAMED}|供货价|收费|价目)")
+# the change needs the other side's confirmation, or is only proposed (提出调价申请)
+_C_NEEDS_CONSENT = re.compile(r"(?<![无不免])(?<!无需另行)(?<!无须另行)(?<!不必另行)(?:须经|需经|应经|经过?|须取得|需取得|应取得|取得|征得)(?:对方|[甲乙丙]方|买方|卖方|供方|需方|承租人|出租人|委托方|受托方|客户|用户|双方)?(?:的)?(?:书面)?(?:确认|同意|认可|批准)"
+                              r"|提出[^。；]{0,24}(?:申请|建议|请求|要求)|协商")
+_C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|(?<!上)涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?"
                             # a term-sheet cell: 交货期：卖方另行通知
                             rf"|(?:交货|交付|发货|供货|完工|竣工)(?:期|时间|日期)\s*[：:|｜]\s*(?P<q>{_C_PARTY})[^。；，]{{0,4}}(?:另行通知|通知|确定|安排|决定|另定)"
@@ -1162,6 +1181,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", cond.group("p")) or ctx.contract_type == "委托合同"
                 if not statutory or _C_NOCOMP.search(flat) or re.search(r"自行(?:承担|消化|负担)", flat[cond.end():]):
                     return [Hit(evidence=flat.strip(), sentence=flat, severity=Severity.high)]
+            if re.search(r"[：:]\s*$", flat):
+                continue  # 甲方可以解除本合同：(一)… — the grounds follow in the list
             for m in _C_TERMINATE.finditer(flat):
                 if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
                     continue
@@ -1174,7 +1195,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
                     ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
-                if ground and not re.search(r"无需|无须|不需|任何理由", flat):
+                if ground and not re.search(r"(?:无需|无须|不需要?|不必)(?:说明|提供|给出|任何)*(?:理由|原因)|任何理由", flat):
                     continue  # a ground is given; 随时 then only says when
                 if statutory and not nocomp:
                     continue
@@ -1195,20 +1216,35 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
                 continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
+            if _C_NEEDS_CONSENT.search(flat):
+                continue  # a proposal the other side must accept is not a unilateral change
             m = _C_PRICE_CHANGE.search(flat)
             if m:
                 holder = _c_holder(flat, m.start())
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)) and not re.search(
                         r"不予|不得|不再|无权|不作", flat[holder.start(): m.start()]) and (re.search(
                         rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
-                        flat[holder.start(): m.end() + 10]) or _C_MARKET_GROUND.search(flat[:m.start()])):
+                        flat[holder.start(): m.end() + 10]) or _C_MARKET_GROUND.search(flat[:m.start()])
+                        or _C_OWN_ASSESSMENT.search(flat[holder.start(): m.start()]) or _C_ADJUST_BY_NOTICE.search(flat[m.start():])):
+                    return [Hit(evidence=flat.strip(), sentence=flat)]
+            # the right to adjust with the price named further on (调整附件一所列各项费用标准), read as one
+            # party's when that party holds it and either an open or a market ground is given, or the
+            # adjusted price applies from its notice
+            for m in _C_ADJUST_PRICE_LATE.finditer(flat):
+                holder = _c_holder(flat, m.start())
+                if holder is None or _C_MUTUAL.search(holder.group(0)) or re.search(
+                        r"不予|不得|不再|无权|不作|税", flat[holder.start(): m.end()]):
+                    continue
+                if (_C_ADJUST_BY_NOTICE.search(flat[m.start():]) or _C_MARKET_GROUND.search(flat[holder.start(): m.start()])
+                        or _C_OWN_ASSESSMENT.search(flat[holder.start(): m.start()])
+                        or re.search(_C_OPEN_GROUND, flat[holder.start(): m.start()])):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
             bare = _C_PRICE_BARE.search(flat)
             if bare and not re.search(r"(?:根据|按照|依据|依照|参照|如|若|遇)[^，。；]{0,16}(?:约定|公式|指数|附件|标准|政府|国家|规定|法律)", flat):
                 holder = _c_holder(flat, bare.end() - 1)
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
-            m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat)
+            m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat) or _C_PRICE_OWN_RATES.search(flat)
                  or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
@@ -2570,6 +2606,14 @@ def _lf_negated(s: str, pos: int, span: int = 12) -> bool:
     return bool(re.search(rf"{_LF_NEG_BEFORE}|未经", head))
 
 
+# items that are personal information by themselves (个人信息保护法第四条)
+_LF_PERSONAL_ITEMS = r"(?:姓名|(?:会员|用户|住户|业主|学员|患者)名单|消费(?:记录|明细)|手机号码|电话号码|身份证(?:号码?|件)?|住址|住户资料|业主资料|住户信息|业主信息|会员数据|用户行为|通话录音|对话(?:文本|记录)|聊天记录|同行人信息|联系方式)"
+# a reference back to the data named before in the clause
+_LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?述|以上|此类|这些|相关)(?:个人)?(?:信息|数据|资料)"
+# who receives the data: another company of the group, a partner, a merchant, anyone
+_LF_RECIPIENT = r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
+
+
 def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The processor may use the entrusted data for its own purposes, give it to others,
     or decide the purpose and means itself (个人信息保护法第21条第2款: the 受托人 processes
@@ -2580,15 +2624,21 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     Not flagged: a prohibition, use with the controller's or the person's consent,
     anonymised statistics, disclosure the law or an authority requires.
     """
+    # personal information named in the clause, then referred back to (上述信息, 该等数据)
+    clause_data = re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", clause.text)
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if not re.search(_LF_DATA, s):
+        # data named only under a prohibition (但不得使用客户数据) is not what the right covers
+        granted = re.sub(r"(?:不得|不能|不可|禁止|严禁|不应|不会)[^。；]*", "", s)
+        if not (re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", granted) or (clause_data and re.search(_LF_DATA_BACKREF, granted))):
             continue
-        if _lf_consented(s) or re.search(r"匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
+        if _lf_consented(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
             continue
         shapes = (
-            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户))",
-            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输)(?:给|予|至)?[^。；]{{0,10}}(?:第三方|关联(?:公司|方|企业)|合作(?:伙伴|方|机构)|他人|其他(?:公司|机构|方|客户)|任何人)",
+            rf"(?:有权|可以|可|得|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
+            rf"(?:有权|可以|可|得|将)[^。；]{{0,30}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
+            # the recipient first: 与其关联公司及合作伙伴共享, 在关联公司范围内共享使用
+            rf"(?:有权|可以|可|得|或)?[^。；]{{0,6}}(?:与|同|向|在|于)[^。；]{{0,14}}{_LF_RECIPIENT}[^。；]{{0,8}}(?:共享|分享|交换|互通|流转|传输)",
             rf"(?:有权|可以|可|得)?[^。；]{{0,6}}(?:自行|自主|单方)(?:决定|确定|选择)[^。；]{{0,15}}(?:处理|使用)(?:的)?(?:目的|方式|范围|期限)",
             rf"(?:处理|使用)(?:的)?(?:目的|方式|范围)[^。；]{{0,10}}(?:由{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行|单方|根据(?:其|自身)?(?:业务)?需要)(?:决定|确定))",
         )
