@@ -2611,7 +2611,9 @@ _LF_PERSONAL_ITEMS = r"(?:姓名|(?:会员|用户|住户|业主|学员|患者)�
 # a reference back to the data named before in the clause
 _LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?述|以上|此类|这些|相关)(?:个人)?(?:信息|数据|资料)"
 # who receives the data: another company of the group, a partner, a merchant, anyone
-_LF_RECIPIENT = r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
+_LF_RECIPIENT = (r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
+                 # 第三方测评报告: a third party's report handed to the controller, not data handed to a third party
+                 r"(?!(?:安全)?(?:测评|审计|评估|检测|认证|鉴定|出具|报告))")
 
 
 def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
