@@ -4715,8 +4715,8 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []  # (searched once per document: the detector runs once per clause)
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if "保证" not in flat and "担保责任" not in flat:
-            continue
+        if not re.search(r"保证(?!金)|担保责任", flat) or not re.search(r"保证人|担保人|保证责任|担保责任", flat):
+            continue  # a lease deposit (保证金) returned when the purpose cannot be achieved is no guarantee
         m = _GENERAL_GUARANTEE.search(flat)
         if not m or _JOINT_GUARANTEE.search(flat) or re.search(r"先诉抗辩|放弃[^。；]{0,6}抗辩|无论[^。；]{0,20}(?:是否|能否)", flat):
             continue
