@@ -241,11 +241,15 @@ _LD = re.compile(r"违约金|滞纳金")
 # a charge for late payment under another name is 违约金 in substance (民法典第585条 judges what
 # it does, not what it is called): 资金占用费, 逾期管理费, 逾期利息 at a per-day rate
 _LATE_CHARGE = re.compile(r"违约金|滞纳金|资金占用费|占用费|逾期(?:付款|还款|交付)?(?:管理费|手续费|服务费|费用|利息|罚息)|延期(?:付款)?费|迟延(?:付款)?费|罚款|罚金")
-_DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延)?(?:工期|交货|交付|付款|履行)?[一1]?(?:日|天)|日(?:利)?率|按日|(?<![每当次])日(?=百分之|千分之|万分之|\d)")
+_DAILY = re.compile(r"每(?:逾期|延误|迟延|延迟|拖延|拖欠|拖)?(?:工期|交货|交付|付款|履行)?[一1壹]?(?:个)?(?:工作)?(?:日|天)|日(?:利)?率|按日|日息|(?<![每当次])日(?=百分之|千分之|万分之|\d)|[/／](?:日|天)")
+# a rate with its unit after it: 0.3%/日, 千分之三/天
+_RATE_PER_DAY_AFTER = re.compile(r"\s*[/／每]\s*(?:日|天)|\s*的?日息")
 # a rate per week or per month (按月5%, 每周百分之二): 违约金 is judged by what it comes to over a
 # year, whatever the period it is stated in (民法典第585条第2款)
 _WEEKLY = re.compile(r"每(?:逾期|迟延|延迟)?[一1]?(?:周|星期)|按(?:周|星期)|周(?:利)?率")
-_MONTHLY = re.compile(r"每(?:逾期|迟延|延迟)?[一1]?个?月|按月|(?<![每按个])月(?:利)?率")
+_MONTHLY = re.compile(r"每(?:逾期|迟延|延迟|拖欠)?[一1壹]?个?月|按月|(?<![每按个])月(?:利)?率|月息|月利息")
+_QUARTERLY = re.compile(r"每(?:逾期|迟延|延迟|拖欠)?[一1壹]?个?季度?|按季(?:度)?")
+_N_DAYS = re.compile(r"每(?:逾期|迟延|延迟|延误|拖延|拖欠|拖)?(?P<n>[\d一二两三四五六七八九十]+)\s*(?:个)?(?:工作)?(?:日|天)")
 # the sentence is about late performance, whatever the charge is called (滞纳费, 延付金, 迟付补偿 …)
 _LATE_TRIGGER = re.compile(r"逾期|迟延|延迟|延期|延误|拖欠|拖延|迟付|延付|迟交|晚交|晚付|欠付|欠缴|滞纳|超期|"
                            r"未(?:能)?按(?:期|时|约定)|未在[^。；，]{0,12}(?:内|前)(?:支付|付清|交付|缴纳)|超过[^。；，]{0,8}(?:期限|期间|日期)")
@@ -253,21 +257,44 @@ _CHARGE_VERB = re.compile(r"支付|计付|加收|收取|计收|缴纳|交纳|承
 
 
 def _per_period_rates(sent: str):
-    """Rates tied to a week or a month in ``sent``, as ``(percent per period, days per period,
-    match)``; a cap on the total (累计不超过…) or an annual/LPR rate is not one."""
-    for rx, days in ((_WEEKLY, 7), (_MONTHLY, 30)):
+    """Rates tied to a period other than one day, as ``(percent per period, days per period,
+    match)``: per week, per month (按月, 月利率, 月息), per quarter, or every N days (每逾期十日).
+    Each rate takes the nearest period word before it (or one right after it); a cap on the
+    total (累计不超过…), an annual or LPR rate, a share of a monthly price (每月租金的5%), or a
+    share paid on a schedule (每月按结算金额的95%支付货款，逾期…) is not one."""
+    periods = []
+    for rx, days in ((_WEEKLY, 7), (_MONTHLY, 30), (_QUARTERLY, 90), (_DAILY, 1)):
         for per in rx.finditer(sent):
             # 每月5日前 / 按月支付 / 每月租金: a date or a payment schedule, not a rate's period
-            if re.match(r"\s*(?:的)?(?:[\d一二三四五六七八九十]+\s*[日号]|支付|付|结算|缴|交|租金|工资|薪|费|末|初|底|第)", sent[per.end():]):
+            if days > 1 and re.match(r"\s*(?:的)?(?:[\d一二三四五六七八九十]+\s*[日号]|支付|付|结算|缴|交|租金|工资|薪|费|末|初|底|第|对账|提交|核付|申请)", sent[per.end():]):
                 continue
-            for pct, m in parse_rate(sent):
-                if not (0 <= m.start() - per.end() <= 30 or 0 <= per.start() - m.end() <= 3):
-                    continue
-                before = sent[max(0, m.start() - 14): m.start()]
-                if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|累计|总额|年|LPR|利率|报价|上浮|倍|同期", before) or re.search(
-                        r"(?:租金|费用|单价|价格|标准|工资|薪|报酬)的?\s*$", before):
-                    continue
-                yield pct, days, m
+            periods.append((per, days))
+    for per in _N_DAYS.finditer(sent):
+        n = parse_number(per["n"])
+        if n and n > 1:
+            periods.append((per, n))
+    late = [m.start() for m in re.finditer(rf"{_LATE_TRIGGER.pattern}|违约金|滞纳|罚息|占用费", sent)]
+    for pct, m in parse_rate(sent):
+        before_periods = [(per, d) for per, d in periods if per.end() <= m.start() and m.start() - per.end() <= 30]
+        after_periods = [(per, d) for per, d in periods if per.start() >= m.end() and per.start() - m.end() <= 3]
+        if before_periods:
+            per, days = max(before_periods, key=lambda x: x[0].end())
+        elif after_periods:
+            per, days = min(after_periods, key=lambda x: x[0].start())
+        else:
+            continue
+        if days == 1:
+            continue  # per day: read by the daily path
+        if _RATE_PER_DAY_AFTER.match(sent, m.end()):
+            continue
+        before = sent[max(0, m.start() - 14): m.start()]
+        if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|累计|总额|(?<![月周])(?:年|LPR|报价|上浮|倍|同期)|(?<![月日周])利率", before) or re.search(
+                r"[月周](?:租金|费用|单价|价格|标准|工资|薪|报酬)的?\s*$|(?:单价|价格|标准|工资|薪|报酬)的?\s*$", before):
+            continue
+        # the charge follows lateness (逾期…按月5%) or names itself right after the rate (5%的滞纳金)
+        if not (any(p < m.start() for p in late) or re.match(rf"[^，。；,]{{0,12}}(?:{_LATE_TRIGGER.pattern}|违约金|滞纳|罚息|占用费)", sent[m.end():])):
+            continue
+        yield pct, days, m
 
 
 def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -306,12 +333,12 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if re.search(r"不(?:得)?超过|不高于|最高|上限|封顶|(?:总额|累计|合计)[^。；，]{0,4}(?:不|以|为|最高|最多)|^[^。；，]{0,4}累计",
                              sent[max(0, m.start() - 14): m.start()]):
                     continue  # the cap on the total, not the daily rate (转让价款总额的百分之一 is a base, not a cap)
-                if re.search(r"年(?:化|利率|息|率)?|LPR|报价利率", sent[max(0, m.start() - 8): m.start()]):
+                if re.search(r"年(?:化|利率|息|率)|年\s*$|LPR|报价利率", sent[max(0, m.start() - 8): m.start()]):
                     continue  # an annual rate counted per day of delay (按未放款金额的年利率4.5%) is not 4.5% a day
                 if pct > daily_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
-        if not daily and not capped and (h := _periodic_excessive(sent, daily_max)):
+        if not capped and (h := _periodic_excessive(sent, daily_max)):
             return [h]
         if not (daily and not capped) and "定金" not in sent:
             # a multiple of the price (合同总金额三倍的违约金)
@@ -353,8 +380,10 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
         return None
     if not (daily := _DAILY.search(sent)):
         return _periodic_excessive(sent, daily_max, named=False)
+    if h := _periodic_excessive(sent, daily_max, named=False):
+        return h
     for pct, m in parse_rate(sent):
-        if m.start() < daily.start() or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
+        if (m.start() < daily.start() and daily.start() - m.end() > 3) or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
             continue
         if re.search(r"年|LPR|利率|报价|上浮|倍|同期|(?:租金|费用|单价|价格|标准)的?\s*$", sent[max(0, m.start() - 12): m.start()]):
             continue  # an annual rate, an LPR multiple or a multiple of a daily amount is not a daily share of the debt
@@ -370,7 +399,7 @@ def _periodic_excessive(sent: str, daily_max: float, named: bool = True) -> Hit 
     违约金/滞纳金. Source: 民法典第585条第2款; 合同编通则解释第65条."""
     for pct, days, m in _per_period_rates(sent):
         if pct / days > daily_max and pct <= 100:
-            unit = "每周" if days == 7 else "每月"
+            unit = {7: "每周", 30: "每月", 90: "每季度"}.get(days, f"每{days:g}日")
             name = "违约金" if named else "逾期费用（名称虽非违约金，实为逾期履行的违约责任）"
             return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                        explanation=f"{name}按{unit}{pct:g}%计算，折合年化约{pct * 365 / days:.0f}%，明显高于守约方可能的实际损失，"
@@ -1120,16 +1149,33 @@ _C_MARKET_GROUND = re.compile(r"(?:市场|行情|周边|同类|原材料|成本|
 _C_ADJUST_BY_NOTICE = re.compile(r"(?:调整|变更|更新|上调|修改)后的?[^。；，]{0,8}?(?:价格|单价|价款|费用|费率|收费标准|标准|租金|服务费|报酬|价目)[^。；]{0,6}(?:自|在|于|经)[^。；]{0,16}(?:通知|告知|邮件|函|公告|公布|发出|送达|发布)[^。；]{0,10}(?:执行|生效|适用|起算|计收|施行)"
                                  # the notice first: 调价通知送达之日起即按新单价执行 / 自收到通知的次月起按调整后的标准支付
                                  r"|(?:通知|告知|邮件|函|公告|公布|发出|送达)[^。；]{0,16}(?:起|后)[^。；]{0,6}?(?:即|均)?(?:按|执行|适用)[^。；]{0,4}(?:新|调整后|变更后|上调后)的?(?:单价|价格|标准|费率|租金|收费|价款)"
-                                 r"|继续[^。；]{0,16}视为(?:接受|同意|认可)[^。；，]{0,4}(?:调整|调价|新价格|新标准|新单价|新费率)")
+                                 r"|继续[^。；]{0,16}视为(?:接受|同意|认可)[^。；，]{0,4}(?:调整|调价|新价格|新标准|新单价|新费率)"
+                                 # silence as consent: 未在通知期内提出书面异议的，视为同意
+                                 r"|未[^。；]{0,14}(?:提出|表示)[^。；]{0,4}异议的?[，,]?\s*视为(?:同意|接受|认可)"
+                                 r"|(?:调整|修订|更新)后的[^。；，]{0,8}(?:于|自|在)[^。；]{0,12}(?:公布|公告|发布|通知)[^。；]{0,4}(?:后|之日起?)?(?:即)?生效")
 # a ground only the adjusting party can assess (根据其内部成本核算结果) or a market it reads alone
 # (根据周边同类商铺租金水平): the extent of the change is that party's to decide
 _C_OWN_ASSESSMENT = re.compile(r"(?:根据|依据|按照|以|视)(?:其|本方|自身|自己)(?:的)?(?:内部)?[^，。；]{0,8}(?:核算|测算|评估|判断|认定|决定)(?:结果|情况)?"
                                r"|(?:根据|依据|参照|结合|视)[^。；，]{0,16}(?:市场|行情|商圈|周边|同类|经营状况|租金水平|价格水平)")
 # one party's right to change what the other pays, the price named up to twenty characters after the verb
-_C_ADJUST_PRICE_LATE = re.compile(rf"(?:调整|上调|上浮|提高|变更|修改|更新)(?P<obj>[^。；]{{0,20}}?)(?:{_C_FEE_NAMED}|供货价|收费|价目)")
+_C_ADJUST_PRICE_LATE = re.compile(rf"(?:调整|上调|上浮|提高|变更|修改|更新|修订)(?P<obj>[^。；]{{0,20}}?)(?:{_C_FEE_NAMED}|供货价|收费|价目|佣金|房租)")
 # the change needs the other side's confirmation, or is only proposed (提出调价申请)
 _C_NEEDS_CONSENT = re.compile(r"(?<![无不免])(?<!无需另行)(?<!无须另行)(?<!不必另行)(?:须经|需经|应经|经过?|须取得|需取得|应取得|取得|征得)(?:对方|[甲乙丙]方|买方|卖方|供方|需方|承租人|出租人|委托方|受托方|客户|用户|双方)?(?:的)?(?:书面)?(?:确认|同意|认可|批准)"
-                              r"|提出[^。；]{0,24}(?:申请|建议|请求|要求)|协商")
+                              r"|提出[^。；]{0,24}(?:申请|建议|请求|要求)|协商"
+                              # the other side's own yes: 自甲方书面回复同意之日起, 甲方接受的，另行签署价格确认单
+                              r"|(?:对方|[甲乙]方|买方|卖方|供方|需方|承租人|出租人|委托方|客户)(?:书面)?(?:回复|表示)?(?:同意|接受|确认)(?:之日|后|的)"
+                              r"|另行签(?:署|订)[^。；]{0,8}(?:确认单|确认书|补充协议)"
+                              # the other side may refuse and leave (承租人不接受的，可以不续租): no one is bound to the new price
+                              r"|不(?:接受|同意)[^。；]{0,10}(?:可以|有权|可)(?:选择)?(?:不续租|不再续|不续约|不续订|(?:无责)?解除(?:本)?合同)"
+                              # a price set by an independent valuer or the state's tax rate, not by either side
+                              r"|(?:第三方|独立|专业)[^。；，]{0,6}(?:评估|估价|审计)机构")
+
+
+def _c_affirmed(rx: re.Pattern, flat: str) -> bool:
+    """Whether ``rx`` matches ``flat`` somewhere not negated just before (无需协商, 不需要经过
+    买方同意, 上调无上限 say the opposite of a limit)."""
+    return any(not re.search(r"(?:无需|无须|不需要?|不必|不用|无|没有|不经|毋需)[^。；，]{0,6}$", flat[max(0, m.start() - 8): m.start()])
+               for m in rx.finditer(flat))
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|(?<!上)涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?"
                             # a term-sheet cell: 交货期：卖方另行通知
@@ -1181,7 +1227,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", cond.group("p")) or ctx.contract_type == "委托合同"
                 if not statutory or _C_NOCOMP.search(flat) or re.search(r"自行(?:承担|消化|负担)", flat[cond.end():]):
                     return [Hit(evidence=flat.strip(), sentence=flat, severity=Severity.high)]
-            if re.search(r"[：:]\s*$", flat):
+            if re.search(r"[：:︰]\s*$", flat) and (not re.search(_C_OPEN_GROUND, flat) or re.search(r"(?:情形|情况|事由|条件)(?:如下|包括)", flat)):
                 continue  # 甲方可以解除本合同：(一)… — the grounds follow in the list
             for m in _C_TERMINATE.finditer(flat):
                 if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
@@ -1195,7 +1241,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
                     ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
-                if ground and not re.search(r"(?:无需|无须|不需要?|不必)(?:说明|提供|给出|任何)*(?:理由|原因)|任何理由", flat):
+                # a ground listed beside one the holder alone judges (出现下列情形，或者买方认为有必要的) is no limit
+                subjective = re.search(r"认为(?:必要|需要|合适|有必要)|自行决定|酌情|(?:根据|视)(?:其|自身|本方)?的?(?:经营|业务|实际)?需要", flat[:m.end()])
+                if ground and not subjective and not re.search(r"(?:无需|无须|不需要?|不必)(?:说明|提供|给出|任何)*(?:理由|原因)|任何理由", flat):
                     continue  # a ground is given; 随时 then only says when
                 if statutory and not nocomp:
                     continue
@@ -1209,15 +1257,17 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             one = _C_PRICE_OF_ONE.search(flat)
             if one and not _C_MUTUAL.search(one.group(0)) and _C_FALLBACK_TO_ONE.search(flat[:one.start()]):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
-            if _C_PRICE_LAWFUL.search(flat):
+            if _c_affirmed(_C_PRICE_LAWFUL, flat):
                 continue
             if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格", flat) or (
                     ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利", flat)):
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
                 continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
-            if _C_NEEDS_CONSENT.search(flat):
+            if _c_affirmed(_C_NEEDS_CONSENT, flat):
                 continue  # a proposal the other side must accept is not a unilateral change
+            if re.search(r"税率|税收政策|税法", flat) and not re.search(r"原材料|市场|成本|行情|经营|需要", flat):
+                continue  # a tax rate the state changes moves the tax, not either side's price
             m = _C_PRICE_CHANGE.search(flat)
             if m:
                 holder = _c_holder(flat, m.start())
@@ -2567,7 +2617,7 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|客户资料|用户资料|会员资料|客户名单|会员信息|员工(?:个人)?信息|消费者信息|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
 _LF_PROCESSOR = r"(?:乙方|受托方|受托人|服务商|服务方|服务提供方|供应商|处理方|承包方|技术方|平台方|平台|运营方|外包方|接收方)"
-_LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
+_LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方|业主|会员|住户|学员|患者|消费者|游客|旅客)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
 
 
 def _lf_consented(sentence: str) -> bool:
@@ -2613,7 +2663,16 @@ _LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?述|以上|此类|这些
 # who receives the data: another company of the group, a partner, a merchant, anyone
 _LF_RECIPIENT = (r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
                  # 第三方测评报告: a third party's report handed to the controller, not data handed to a third party
-                 r"(?!(?:安全)?(?:测评|审计|评估|检测|认证|鉴定|出具|报告))")
+                 r"(?!(?:机构|单位)?(?:的)?(?:数据)?(?:安全)?(?:测评|审计|评估|检测|认证|鉴定|出具|报告))")
+
+
+def _lf_to_other_sides_group(s: str, m: re.Match) -> bool:
+    """Whether the recipient is the other party's own affiliate or partner (乙方…提供给甲方的关联公司
+    进行验收): the data goes back to the side it came from, not out to a new processor."""
+    owner = re.search(r"(甲方|乙方)的?(?:关联|合作|母公司|子公司|集团)", m.group(0))
+    # the holder: the party that has the right (甲方有权, 乙方可)
+    holders = re.findall(r"(甲方|乙方)[^。；，]{0,4}?(?:有权|可以|可(?!能)|得以?|将)", s[:m.end()])
+    return bool(owner and holders and owner.group(1) != holders[-1])
 
 
 def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2634,8 +2693,12 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         granted = re.sub(r"(?:不得|不能|不可|禁止|严禁|不应|不会)[^。；]*", "", s)
         if not (re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", granted) or (clause_data and re.search(_LF_DATA_BACKREF, granted))):
             continue
-        if _lf_consented(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
+        # 依法 as a hedge (在依法合规的前提下) is no legal duty to disclose; 依法要求/法律规定 is
+        if _lf_consented(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法(?:律|规)?[^。；，]{0,4}(?:要求|规定|调取|查询)|依照法律|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
             continue
+        if re.search(r"(?:不含|不包含|不涉及|不包括)(?:任何)?个人信息|(?:按照|依照|根据|按)(?:甲方|委托方|委托人)的?(?:书面)?指示"
+                     r"|为(?:完成|履行|办理|实现)[^。；，]{0,12}(?:配送|运输|交付|出行|预订|手续|本合同|服务|验收)", s):
+            continue  # no personal information; the controller's own instruction; what performing the contract needs (个人信息保护法第十三条第一款第二项)
         shapes = (
             rf"(?:有权|可以|可|得|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
             rf"(?:有权|可以|可|得|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
@@ -2646,7 +2709,10 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         )
         for rx in shapes:
             m = re.search(rx, s)
-            if m and not _lf_negated(s, m.start() + 2) and not re.search(r"本合同|本协议|本项目|约定的|甲方(?:的)?(?:业务|指示|要求)|委托方(?:的)?(?:业务|指示)", m.group(0)):
+            # the contract's own purpose (用于本合同, 根据甲方要求), not data merely collected under it (本合同项下收集的)
+            if m and not _lf_negated(s, m.start() + 2) and not re.search(
+                    r"(?:用于|为了?|以|根据|按照|依照|按|进行|的)[^。；，]{0,4}(?:履行|完成|实现)?(?:本合同|本协议|本项目|约定的|甲方(?:的)?(?:业务|指示|要求)|委托方(?:的)?(?:业务|指示))", m.group(0)) \
+                    and not _lf_to_other_sides_group(s, m):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return []
 
