@@ -1182,6 +1182,9 @@ _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到�
                             rf"|(?:交货|交付|发货|供货|完工|竣工)(?:期|时间|日期)\s*[：:|｜]\s*(?P<q>{_C_PARTY})[^。；，]{{0,4}}(?:另行通知|通知|确定|安排|决定|另定)"
                             # the party first: 卖方将根据生产安排另行通知买方具体交货时间
                             rf"|(?P<r>{_C_PARTY})[^。；，]{{0,12}}(?:另行|届时|随后|适时)(?:通知|告知|确定|决定|安排)[^。；，]{{0,8}}(?:具体)?(?:交货|交付|发货|送货|供货|到货)(?:的)?(?:时间|日期|期限)")
+# when the inspection or acceptance takes place, left to one side: 试模验收的具体时间由甲方根据其进度另行安排
+_C_ACCEPT_TIME_BY_ONE = re.compile(rf"(?:验收|检验|试模|测试|初验|终验|验货)[^。；]{{0,8}}(?:的)?(?:具体)?(?:时间|日期|期限|安排)[^。；]{{0,8}}(?:由|以|按|根据)(?P<p>{_C_PARTY})[^。；，]{{0,14}}(?:另行)?(?:安排|确定|决定|通知|而定)"
+                                   rf"|(?P<q>{_C_PARTY})[^。；，]{{0,12}}(?:另行|届时|适时)(?:安排|确定|决定|通知)[^。；，]{{0,8}}(?:验收|检验|试模|测试|初验|终验)(?:的)?(?:时间|日期)")
 _C_TIME_LAWFUL = re.compile(r"(?<!不设)(?<!没有)(?<!无)最迟|不(?:得)?晚于|不超过|最长|[\d一二三四五六七八九十两]+\s*(?:个工作日|日|天|小时|周|个月)内|之日起[^。；]{0,6}(?:日|天)内|前(?:完成|交付|交货|送达)")
 
 
@@ -1298,6 +1301,10 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                  or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
+        elif obj == "acceptance_time":
+            m = _C_ACCEPT_TIME_BY_ONE.search(flat)
+            if m and not _C_MUTUAL.search(m.group(0)) and not _C_TIME_LAWFUL.search(flat):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "delivery_time":
             m = _C_TIME_BY_ONE.search(flat)
             if m and not _C_MUTUAL.search(m.group(0)) and not _C_TIME_LAWFUL.search(flat):
@@ -1380,6 +1387,8 @@ def _c_days(n: float, unit: str) -> float:
 
 # receipt ends quality claims without a "deemed" word: 货物一经签收，质量异议不再受理
 _C_BARS_QUALITY = re.compile(r"(?:质量|品质)(?:异议|问题|瑕疵|索赔)[^。；]{0,12}(?:不再|不予|概不|一律不)(?:受理|负责|承担|处理|认可|接受)"
+                             # the buyer barred from raising any quality objection: 不得再以任何理由就功能或质量提出异议
+                             r"|(?:不得|不能|无权|不再)(?:再)?(?:以任何理由)?[^。；]{0,14}(?:质量|功能|性能|品质)[^。；]{0,8}(?:提出|主张)(?:任何)?(?:异议|索赔|主张|要求)"
                              r"|(?:不再|不予|概不)(?:受理|接受)[^。；]{0,6}(?:质量|品质)(?:异议|问题|索赔)")
 
 
@@ -1393,6 +1402,11 @@ def _signing_bars_quality(flat: str) -> Hit | None:
     quantity and appearance were checked (民法典第六百二十三条). A carve-out for latent or
     internal defects, or a period still left for them, makes it lawful."""
     trig = _C_RECEIPT_EVENT.search(flat)
+    # an acceptance (初验通过后) barring every later objection "for any reason" takes the claim
+    # for hidden defects too (民法典第六百二十一条: a reasonable period, up to two years)
+    acc = re.search(r"(?:初验|预验收|验收)(?:通过|合格)(?:后|之后)|通过(?:初验|验收)(?:后|之后)", flat)
+    if acc and (trig is None or acc.start() < trig.start()) and re.search(r"任何理由|任何(?:质量|功能)", flat[acc.end():]):
+        trig = acc
     if trig is None:
         return None
     m = _C_BARS_QUALITY.search(flat, trig.end())
@@ -1402,6 +1416,10 @@ def _signing_bars_quality(flat: str) -> Hit | None:
         return None  # a cause the seller does not answer for, or the warranty has run out
     if re.search(rf"{_NUM}\s*(?:个工作日|日|天|个月|月)内", flat[trig.end():m.start()]):
         return None  # a period for objections first: the silence/short-period checks judge it
+    if trig is acc:
+        return Hit(evidence=flat.strip(), sentence=flat, explanation=(
+            "约定验收通过后不得以任何理由提出质量异议，连验收时无法发现的隐蔽瑕疵也被排除；依法买受人在发现或应当发现瑕疵后的"
+            "合理期限内（最长二年）仍可提出异议（民法典第六百二十一条）。"))
     return Hit(evidence=flat.strip(), sentence=flat)
 
 
