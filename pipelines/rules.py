@@ -2727,6 +2727,9 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         )
         for rx in shapes:
             m = re.search(rx, s)
+            if m and re.search(r"(?:自行|自主|单方)(?:决定|确定|选择)", m.group(0)) and re.search(
+                    r"个人信息处理者|委托方|委托人", s[:m.start() + 4]) and not re.search(r"受托|乙方|服务商|处理方", s[:m.start() + 4]):
+                continue  # the controller deciding purpose and means is what a controller is (个人信息保护法第七十三条第一项)
             # the contract's own purpose (用于本合同, 根据甲方要求), not data merely collected under it (本合同项下收集的)
             if m and not _lf_negated(s, m.start() + 2) and not re.search(
                     r"(?:用于|为了?|以|根据|按照|依照|按|进行|的)[^。；，]{0,4}(?:履行|完成|实现)?(?:本合同|本协议|本项目|约定的|甲方(?:的)?(?:业务|指示|要求)|委托方(?:的)?(?:业务|指示))", m.group(0)) \
