@@ -3624,11 +3624,19 @@ def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     cap = float(params.get("max_percent", 3))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
+        # the settlement payment stops short (结算后累计付至结算总价的95%): what is left is retained
+        paid_to = re.search(r"(?:累计)?(?:支付|付|拨付)至(?:工程)?(?:审定的?)?结算(?:总价|价款|总额|金额|造价|总造价)的\s*(?P<p>\d+(?:\.\d+)?)\s*[%％]", flat)
+        if paid_to and 100 - float(paid_to["p"]) > cap + 1e-9 and not re.search(r"(?:余款|剩余|其余)[^。；]{0,20}(?:结清|付清|支付)", flat[paid_to.end():]):
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"结算后累计只付至结算总价的{paid_to['p']}%，其余{100 - float(paid_to['p']):g}%实际作为质量保证金留存，超过工程价款结算总额的3%"
+                "（建设工程质量保证金管理办法第七条；该办法不在本系统的法规库中，引用未经核对）。"))]
         r = _K_RETENTION.search(flat)
         if r is None:
             continue
         for pct, m in parse_rate(flat):
             near = flat[max(0, m.start() - 40): m.end() + 40]
+            if re.search(r"(?:付至|支付至|拨付至|付到|支付到)[^。；，]{0,14}$", flat[:m.start()]):
+                continue  # the share paid so far (累计付至结算总价的97%), not the share retained
             if pct > cap and _K_RETENTION.search(near) and not re.search(r"违约金|利息|利率|每日|每逾期", near):
                 return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                     f"约定的工程质量保证金比例为{pct:g}%，超过工程价款结算总额的3%（建设工程质量保证金管理办法第七条；该办法不在本系统的法规库中，引用未经核对），"
