@@ -3673,6 +3673,8 @@ _K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行
                                r"任何一(?:次|项|份|处|笔)[^，。；、]{0,10}(?:迟延|延迟|逾期|未达标|不达标|不符合|不合格|瑕疵|违约|未履行|不履行|未完成)")
 _K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
 _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未能?达到|未能满足|达不到|不适宜|不再需要)|"
+                           # the holder's suspicion: 乙方认为甲方的使用存在异常或可能违反本协议的
+                           r"(?:认为|怀疑)[^。；，]{0,20}(?:存在异常|异常|可能(?:违反|违约|存在)|涉嫌|存在(?:风险|隐患)|有风险|可疑)|"
                            # measured against the holder's own expectation: 未达到特许人的期望, 低于预期
                            r"(?:未能?|没有|不能|无法)(?:达到|满足)[^。；，]{0,10}(?:期望|预期|期待)|(?:低于|不如|未达)(?:其|甲方|本方)?(?:的)?(?:预期|期望)|"
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
@@ -3705,7 +3707,7 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
             if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
                 continue
             holder = _c_holder(flat, m.start())
-            if holder is None and re.search(r"[，,]\s*(?:则)?(?:有权|可以|可)(?:随时|立即|单方面?|即)?[^，。；]{0,6}$", flat[:m.start()]):
+            if holder is None and re.search(r"[，,]\s*(?:则)?(?:有权|可以|可)(?:随时|立即|单方面?|即)?[^，。；]{0,12}$", flat[:m.start()]):
                 holder = re.search(rf"^[^。；，]{{0,8}}?(?P<p>{_C_PARTY})", flat)  # 甲方对…不满意的，有权解除: the subject holds it
             if holder is None or _C_MUTUAL.search(flat[:m.end()]) or re.search(r"双方均?可|任何一方|任一方", flat):
                 continue
