@@ -1250,8 +1250,10 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                     continue  # a ground is given; 随时 then only says when
                 if statutory and not nocomp:
                     continue
-                if not nocomp and re.search(r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)", flat[m.end():]):
-                    continue  # at-will but the other party's loss is made good: lawful
+                comp = None if nocomp else re.search(r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)", flat[m.end():])
+                payer = re.findall(_C_PARTY, flat[m.end(): m.end() + comp.start()]) if comp else []
+                if comp and not (payer and payer[-1] != holder.group("p") and not re.search(r"对方|另一方", payer[-1])):
+                    continue  # at-will but the other party's loss is made good: lawful (not when it is the other party who pays)
                 if not open_ground and not nocomp:
                     continue
                 sev = Severity.high if open_ground else Severity.medium
