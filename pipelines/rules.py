@@ -2460,6 +2460,8 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     compared with the monthly wage stated elsewhere in the contract."""
     if not _lf_employment_doc(ctx):
         return []
+    if "试用期" in clause.text and "|" in clause.text and (h := _probation_wage_table(clause.text)):
+        return [h]
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         if "试用期" not in s or not re.search(r"工资|薪|报酬|发放|(?:每月|月|每个月)(?:发|给|拿)", s):
@@ -2502,6 +2504,49 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation=f"试用期工资{probation:,.0f}元为约定工资{regular:,.0f}元的{probation / regular:.0%}，"
                                     "低于劳动合同法第二十条规定的80%下限。")]
     return []
+
+
+def _probation_wage_table(text: str) -> Hit | None:
+    """A wage table with a probation column and a regular column (| 项目 | 试用期 | 转正后 |):
+    the probation wage summed over the rows that have both figures (or the 合计 row) under 80%
+    of the regular wage (劳动合同法第二十条). The evidence is the row furthest below 80%."""
+    table = _table_rows(text)
+    cells = [c for c, _ in table]
+    rows = [line for _, line in table]
+    for hi, head in enumerate(cells):
+        p_idx = next((i for i, c in enumerate(head) if "试用期" in c and not re.search(r"满|后|届满", c)), None)
+        r_idx = next((i for i, c in enumerate(head) if re.search(r"转正|正式|试用期满|试用期后", c)), None)
+        if p_idx is None or r_idx is None:
+            continue
+        p_sum = r_sum = 0.0
+        worst = None
+        total = None
+
+        def num(cell: str) -> float | None:
+            if re.search(r"[—–~～至-]\s*\d", cell) or not re.fullmatch(r"\s*[¥￥]?\s*\d[\d,]*(?:\.\d+)?\s*(?:元)?\s*", cell):
+                return None  # a range (0—2,000) or words: no fixed amount
+            return float(re.sub(r"[^\d.]", "", cell))
+        for ri, row in enumerate(cells[hi + 1:], start=hi + 1):
+            if len(row) <= max(p_idx, r_idx):
+                continue
+            p, r = num(row[p_idx]), num(row[r_idx])
+            if p is None or r is None or r <= 0:
+                continue
+            if re.search(r"合计|总计|小计|月工资总额|工资合计", "".join(row[:p_idx])):
+                total = (p, r, ri)
+                continue
+            p_sum, r_sum = p_sum + p, r_sum + r
+            if worst is None or p / r < worst[0]:
+                worst = (p / r, ri)
+        if total:
+            p_sum, r_sum = total[0], total[1]
+            worst = (total[0] / total[1], total[2])
+        if r_sum > 0 and worst and p_sum < 0.8 * r_sum - 0.5:
+            row = rows[worst[1]]
+            return Hit(evidence=row.strip(), sentence=row, explanation=(
+                f"薪酬表中试用期工资合计{p_sum:,.0f}元，为转正后{r_sum:,.0f}元的{p_sum / r_sum:.0%}，"
+                "低于劳动合同法第二十条规定的80%下限（按表中试用期与转正后两列均有固定金额的项目计算）。"))
+    return None
 
 
 _LF_NC = re.compile(r"竞业限制|竞业禁止|竞业义务|竞业条款|(?:离职|辞职|解除|终止)[^。；]{0,12}(?:不能|不得|不准)(?:去|到|进|入职|从事)[^。；，]{0,4}(?:同行|同类|竞争对手)|不得[^。；]{0,30}(?:与(?:甲方|公司|本公司|用人单位)[^。；]{0,10}(?:有)?竞争(?:关系)?|同类(?:产品|商品|业务|行业|企业)|同行业|竞争对手|竞争性)[^。；]{0,20}(?:任职|就职|工作|兼职|服务|经营|从业|提供服务|生产)"
