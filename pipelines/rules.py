@@ -2776,8 +2776,9 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         )
         for rx in shapes:
             m = re.search(rx, s)
-            if m and re.search(r"(?:自行|自主|单方)(?:决定|确定|选择)", m.group(0)) and re.search(
-                    r"个人信息处理者|委托方|委托人", s[:m.start() + 4]) and not re.search(r"受托|乙方|服务商|处理方", s[:m.start() + 4]):
+            decide = re.search(r"(?:自行|自主|单方)(?:决定|确定|选择)", m.group(0)) if m else None
+            if decide and re.search(r"个人信息处理者|委托方|委托人", s[:m.start() + decide.start()]) and not re.search(
+                    r"受托|乙方|服务商|处理方", s[:m.start() + decide.start()]):
                 continue  # the controller deciding purpose and means is what a controller is (个人信息保护法第七十三条第一项)
             # the contract's own purpose (用于本合同, 根据甲方要求), not data merely collected under it (本合同项下收集的)
             if m and not _lf_negated(s, m.start() + 2) and not re.search(
@@ -3659,6 +3660,17 @@ def settlement_audit_no_deadline(clause: Clause, ctx, params) -> Iterable[Hit]:
 _K_RETENTION = re.compile(r"质量保证金|质保金|保修金|保留金|质量保修金|工程质量保证金|缺陷责任保证金")
 
 
+def _stated_retention(text: str) -> float | None:
+    """The retention share the contract states (质量保证金为结算总价的百分之三 / 结算总价的3%（质量保证金）),
+    in percent, or ``None`` where it states none."""
+    flat = text.replace("\n", "")
+    for m in _K_RETENTION.finditer(flat):
+        for pct, r in parse_rate(flat[max(0, m.start() - 24): m.end() + 24]):
+            if 0 < pct <= 30:
+                return pct
+    return None
+
+
 def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Construction retention money (质量保证金) above ``params["max_percent"]`` (3%) of the
     settled price: ``按结算总价的5%预留质量保证金``, ``扣留工程款的百分之十作为保修金``.
@@ -3675,10 +3687,17 @@ def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         # the settlement payment stops short (结算后累计付至结算总价的95%): what is left is retained
         paid_to = re.search(r"(?:累计)?(?:支付|付|拨付)至(?:工程)?(?:审定的?)?结算(?:总价|价款|总额|金额|造价|总造价)的\s*(?P<p>\d+(?:\.\d+)?)\s*[%％]", flat)
-        if paid_to and 100 - float(paid_to["p"]) > cap + 1e-9 and not re.search(r"(?:余款|剩余|其余)[^。；]{0,20}(?:结清|付清|支付)", flat[paid_to.end():]):
-            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
-                f"结算后累计只付至结算总价的{paid_to['p']}%，其余{100 - float(paid_to['p']):g}%实际作为质量保证金留存，超过工程价款结算总额的3%"
-                "（建设工程质量保证金管理办法第七条；该办法不在本系统的法规库中，引用未经核对）。"))]
+        if paid_to and not re.search(r"(?:余款|剩余|其余)[^。；]{0,20}(?:结清|付清|支付)", flat[paid_to.end():]):
+            paid = float(paid_to["p"])
+            stated = _per_doc(ctx, "retention_stated", lambda: _stated_retention(ctx.text))
+            if stated is None and 100 - paid > cap + 1e-9:
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"结算后累计只付至结算总价的{paid:g}%，其余{100 - paid:g}%实际作为质量保证金留存，超过工程价款结算总额的3%"
+                    "（建设工程质量保证金管理办法第七条；该办法不在本系统的法规库中，引用未经核对）。"))]
+            if stated is not None and paid + stated < 100 - 0.5:
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"结算后累计只付至结算总价的{paid:g}%，加上约定的质量保证金{stated:g}%，仍有{100 - paid - stated:g}%的工程款没有约定支付时间，"
+                    "实际被多扣留（民法典第五百一十条、第五百一十一条；建设工程质量保证金管理办法第七条，不在法规库中）。"))]
         r = _K_RETENTION.search(flat)
         if r is None:
             continue
