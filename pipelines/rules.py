@@ -253,6 +253,10 @@ _N_DAYS = re.compile(r"每(?:逾期|迟延|延迟|延误|拖延|拖欠|拖)?(?P<
 # the sentence is about late performance, whatever the charge is called (滞纳费, 延付金, 迟付补偿 …)
 _LATE_TRIGGER = re.compile(r"逾期|迟延|延迟|延期|延误|拖欠|拖延|迟付|延付|迟交|晚交|晚付|欠付|欠缴|滞纳|超期|"
                            r"未(?:能)?按(?:期|时|约定)|未在[^。；，]{0,12}(?:内|前)(?:支付|付清|交付|缴纳)|超过[^。；，]{0,8}(?:期限|期间|日期)")
+# lateness, or a charge that names itself as one (违约金, 滞纳金, 罚息, 资金占用费)
+_LATE_OR_CHARGE = re.compile(rf"{_LATE_TRIGGER.pattern}|违约金|滞纳|罚息|占用费")
+# ... or one named right after a rate, in the same clause part (5%的滞纳金)
+_LATE_OR_CHARGE_NEXT = re.compile(rf"[^，。；,]{{0,12}}(?:{_LATE_OR_CHARGE.pattern})")
 _CHARGE_VERB = re.compile(r"支付|计付|加收|收取|计收|缴纳|交纳|承担|赔偿|扣(?:除|减|收)|计算|按[^。；，]{0,6}计")
 
 
@@ -273,7 +277,7 @@ def _per_period_rates(sent: str):
         n = parse_number(per["n"])
         if n and n > 1:
             periods.append((per, n))
-    late = [m.start() for m in re.finditer(rf"{_LATE_TRIGGER.pattern}|违约金|滞纳|罚息|占用费", sent)]
+    late = [m.start() for m in _LATE_OR_CHARGE.finditer(sent)]
     for pct, m in parse_rate(sent):
         before_periods = [(per, d) for per, d in periods if per.end() <= m.start() and m.start() - per.end() <= 30]
         after_periods = [(per, d) for per, d in periods if per.start() >= m.end() and per.start() - m.end() <= 3]
@@ -292,7 +296,7 @@ def _per_period_rates(sent: str):
                 r"[月周](?:租金|费用|单价|价格|标准|工资|薪|报酬)的?\s*$|(?:单价|价格|标准|工资|薪|报酬)的?\s*$", before):
             continue
         # the charge follows lateness (逾期…按月5%) or names itself right after the rate (5%的滞纳金)
-        if not (any(p < m.start() for p in late) or re.match(rf"[^，。；,]{{0,12}}(?:{_LATE_TRIGGER.pattern}|违约金|滞纳|罚息|占用费)", sent[m.end():])):
+        if not (any(p < m.start() for p in late) or _LATE_OR_CHARGE_NEXT.match(sent, m.end())):
             continue
         yield pct, days, m
 
@@ -378,10 +382,10 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
         return None
     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent):
         return None
-    if not (daily := _DAILY.search(sent)):
-        return _periodic_excessive(sent, daily_max, named=False)
     if h := _periodic_excessive(sent, daily_max, named=False):
         return h
+    if not (daily := _DAILY.search(sent)):
+        return None
     for pct, m in parse_rate(sent):
         if (m.start() < daily.start() and daily.start() - m.end() > 3) or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
             continue
