@@ -1,4 +1,4 @@
-"""BM25 over jieba tokens, stored without pickle (DESIGN §6).
+"""BM25 over jieba words and character bigrams, stored without pickle (DESIGN §6).
 
 The Okapi BM25 parameters (idf with rank-bm25's epsilon floor, k1 = 1.5, b = 0.75,
 document lengths, average length) come from ``rank_bm25.BM25Okapi``. At build time each
@@ -25,9 +25,13 @@ from rank_bm25 import BM25Okapi
 
 from knowledge.legal_terms import LEGAL_TERMS, expand_query, vocabulary_sha256
 
-__all__ = ["BM25Index", "tokenize"]
+__all__ = ["BIGRAM_PREFIX", "BM25Index", "char_bigrams", "tokenize"]
 
 TOKENIZER = "jieba.lcut_for_search, default dictionary + knowledge.legal_terms, private Tokenizer; v2 stopwords"
+BIGRAM_PREFIX = "bg:"
+"""Prefix of the character-bigram terms (:func:`char_bigrams`), so a bigram never
+collides with a jieba word of the same two characters."""
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _STOPWORDS = frozenset(
     "的 了 和 与 或 及 等 在 是 对 为 其 之 以 于 由 而 如何 怎么 怎样 什么 是否 吗 呢 哪些 我 你 他 她 我们 他们 "
     "这 那 这个 那个 就 都 也 还 又 被 把 给 要 会 能 可以 有 没有 没 吧 啊 呀 请问 想 问 一下 现在 如果 但是 因为 所以".split())
@@ -52,7 +56,22 @@ def _jieba() -> jieba.Tokenizer:
     return _tokenizer
 
 
-def tokenize(text: str, *, expand: bool = False) -> list[str]:
+def char_bigrams(text: str) -> list[str]:
+    """The overlapping character bigrams of each run of Chinese characters in ``text``,
+    prefixed with :data:`BIGRAM_PREFIX` (``"给钱了"`` -> ``["bg:给钱", "bg:钱了"]``).
+
+    Bigram indexing beside word segmentation is the standard remedy for segmentation
+    mismatch in Chinese retrieval (Kwok, "Comparing representations in Chinese
+    information retrieval", SIGIR 1997; Luk & Kwok 2002): a lay question split one way
+    still shares bigrams with an article split another.
+    """
+    out: list[str] = []
+    for run in _HAN_RUN.findall(text or ""):
+        out.extend(BIGRAM_PREFIX + run[i:i + 2] for i in range(len(run) - 1))
+    return out
+
+
+def tokenize(text: str, *, expand: bool = False, bigrams: bool = False) -> list[str]:
     """Split text into BM25 terms.
 
     jieba's search-engine mode (``lcut_for_search``: words plus their shorter in-word
@@ -64,14 +83,18 @@ def tokenize(text: str, *, expand: bool = False) -> list[str]:
         text: Chinese and/or English text.
         expand: first append the legal terms of lay words (queries only,
             :func:`knowledge.legal_terms.expand_query`).
+        bigrams: also append the text's character bigrams (:func:`char_bigrams`); an
+            index records whether it was built with them (``char_bigrams`` in its
+            parameters) and its queries follow.
 
     Returns:
         The terms, in order, duplicates kept (BM25 counts them).
     """
     if expand:
         text = expand_query(text)
-    return [t for t in (w.strip().lower() for w in _jieba().lcut_for_search(text))
-            if t and t not in _STOPWORDS and _WORD_RE.search(t)]
+    terms = [t for t in (w.strip().lower() for w in _jieba().lcut_for_search(text))
+             if t and t not in _STOPWORDS and _WORD_RE.search(t)]
+    return terms + char_bigrams(text) if bigrams else terms
 
 
 class BM25Index:
@@ -91,6 +114,7 @@ class BM25Index:
     def __init__(self, weights: sp.csc_matrix, vocab: dict[str, int], params: dict, idf: np.ndarray | None = None):
         self.weights, self.vocab, self.params, self.idf = weights, vocab, params, idf
         self.expand = bool(params.get("query_expansion"))
+        self.bigrams = bool(params.get("char_bigrams"))
 
     @classmethod
     def build(cls, documents: Sequence[list[str]], *, k1: float = 1.5, b: float = 0.75,
@@ -126,7 +150,7 @@ class BM25Index:
         """The parameters that define the index (recorded in the manifest)."""
         return {"library": "rank-bm25", "variant": "BM25Okapi", "k1": k1, "b": b, "epsilon": epsilon,
                 "tokenizer": TOKENIZER, "jieba": jieba.__version__, "vocabulary": vocabulary_sha256(),
-                "query_expansion": True}
+                "query_expansion": True, "char_bigrams": True}
 
     def save(self, directory: Path) -> None:
         """Write ``bm25.npz`` and ``bm25_vocab.json`` into ``directory``."""
@@ -152,7 +176,7 @@ class BM25Index:
         if self.idf is None:
             return 0.0
         k1 = float(self.params.get("k1", 1.5))
-        cols = [col for term in tokenize(query, expand=self.expand) if (col := self.vocab.get(term)) is not None]
+        cols = [col for term in tokenize(query, expand=self.expand, bigrams=self.bigrams) if (col := self.vocab.get(term)) is not None]
         return float(sum(max(float(self.idf[c]), 0.0) for c in cols) * (k1 + 1))
 
     def scores(self, query: str) -> np.ndarray:
@@ -166,7 +190,7 @@ class BM25Index:
             ``float32`` array, one score per document id.
         """
         counts: dict[int, int] = {}
-        for term in tokenize(query, expand=self.expand):
+        for term in tokenize(query, expand=self.expand, bigrams=self.bigrams):
             if (col := self.vocab.get(term)) is not None:
                 counts[col] = counts.get(col, 0) + 1
         if not counts:

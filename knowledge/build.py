@@ -255,7 +255,7 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size, em
     if (final / "manifest.json").is_file():
         _write_atomic(root / "CURRENT", version + "\n")
         return IndexManifest.model_validate_json((final / "manifest.json").read_text(encoding="utf-8"))
-    BM25Index.build([tokenize(_bm25_document(a)) for a in stored]).save(tmp)
+    BM25Index.build([tokenize(_bm25_document(a), bigrams=True) for a in stored]).save(tmp)
     if embedder is not None:
         keys = [passage_key(passage(a)) for a in stored]
         (tmp / "dense_keys.json").write_text(json.dumps(keys), encoding="utf-8")

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from knowledge.bm25 import BM25Index, tokenize
+from knowledge.bm25 import BM25Index, char_bigrams, tokenize
 from knowledge.embeddings import Embedder
 from knowledge.errors import IndexMissing, KnowledgeError
 from knowledge.index import StatuteIndex, build_index, current_version, prune_versions
@@ -189,3 +189,19 @@ def test_bm25_ranking_is_smoothed_by_the_law_but_shows_bm25s_own_score(tmp_path,
     assert order[0].index(stray) < order[0].index(civil) and order[1].index(stray) > order[1].index(civil)
     # the score a user sees is BM25's own, whatever the order
     assert dict(plain)[stray] == dict(smoothed)[stray] and dict(plain)[civil] == dict(smoothed)[civil]
+
+
+def test_char_bigrams_are_indexed_and_queried_only_when_the_index_has_them():
+    text = "房屋出租人应当按照约定交付房屋"
+    assert char_bigrams("出租房屋，不给钱") == ["bg:出租", "bg:租房", "bg:房屋", "bg:不给", "bg:给钱"]
+    assert tokenize(text, bigrams=True)[: len(tokenize(text))] == tokenize(text)
+    others = ["借款人按期返还借款", "当事人可以约定违约金", "保证人承担连带责任", "劳动者享有休息休假的权利"]
+    docs = [tokenize(t, bigrams=True) for t in [text, *others]]
+    with_bigrams = BM25Index.build(docs)
+    # "租人应" is split by jieba into words the document does not hold as words;
+    # only its bigrams (租人, 人应) meet the document's.
+    assert not set(tokenize("租人应")) & set(tokenize(text))
+    assert with_bigrams.scores("租人应")[0] > 0 and not with_bigrams.scores("租人应")[1:].any()
+    # An index built before bigrams (no "char_bigrams" parameter) is queried with words only.
+    words_only = BM25Index(with_bigrams.weights, with_bigrams.vocab, {"query_expansion": True}, with_bigrams.idf)
+    assert not words_only.scores("租人应").any()
