@@ -4916,12 +4916,16 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
         if not re.search(r"租金|房租|租费", flat) or re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", flat):
             continue
         late = re.search(r"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{0,12}(?:支付|交付|缴纳|交纳)?[^。；]{0,6}租金|租金[^。；]{0,10}(?:逾期|拖欠|迟延|未按(?:时|期))", flat)
-        term = re.search(r"(?:出租人|出租方|甲方|房东)[^。；]{0,12}(?:有权|可以|可)(?:立即|随时|直接|单方)?(?:书面通知)?解除|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", flat)
-        if not late or not term or term.start() < late.start():
+        term = re.search(r"(?:出租人|出租方|甲方|房东)[^。；]{0,12}(?:有权|可以|可)(?:立即|随时|直接|单方)?(?:书面通知)?(?:解除|收回(?:房屋|租赁物|该房|出租房))|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", flat)
+        if not late or not term:
             continue
-        if re.search(r"[_＿]{2,}|\s{3,}|（\s*）", flat[late.start(): term.start()]):
+        if term.start() < late.start() and "：" not in flat[term.end(): late.start()] \
+                and ":" not in flat[term.end(): late.start()]:
+            continue  # the right comes first only in a lead-in (…有权解除合同：（1）逾期支付租金三日的)
+        span = flat[min(late.start(), term.end()): max(late.end() + 40, term.start())]
+        if re.search(r"[_＿]{2,}|\s{3,}|（\s*）", span):
             continue  # a model form's blank: the parties set the period
-        days = [(_c_days(n, p["u"]), p) for p in _C_PERIOD.finditer(flat[late.start(): term.start()])
+        days = [(_c_days(n, p["u"]), p) for p in _C_PERIOD.finditer(span)
                 if (n := parse_number(p["n"])) is not None]
         if days and min(d for d, _ in days) >= min_days:
             continue

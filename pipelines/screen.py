@@ -491,6 +491,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 hits = list(detector(clause, ctx, {**playbook.params, **check.params}))
                 if not hits and (defs := _defs_of(clause)):
                     hits = _hits_with_definitions(detector, clause, defs, ctx, {**playbook.params, **check.params})
+                if not hits:
+                    hits = _hits_with_lead_ins(detector, clause, ctx, {**playbook.params, **check.params})
             except Exception as exc:  # noqa: BLE001 - one broken check must not lose the review
                 reraise_fatal(exc)  # a time limit or shutdown ends the review; it is not a broken check
                 if errors is None:
@@ -574,6 +576,54 @@ def _hits_with_definitions(detector, clause: Clause, defs, ctx, params) -> list:
             ev, sent = ev.replace(ins, ""), sent.replace(ins, "")
         if ev.replace("\n", "").strip() in flat:
             out.append(dataclasses.replace(hit, evidence=ev, sentence=sent))
+    return out
+
+
+def lead_in_items(text: str) -> list[tuple[str, str]]:
+    """``(lead-in, item)`` for each list item under a sentence that ends with a colon.
+
+    ``乙方有下列情形之一的，甲方有权解除合同：（1）逾期支付租金三日的；（2）擅自转租的。`` says
+    for each item what the lead-in says: the item is a ground, the lead-in its consequence.
+    An item that ends with a colon leads the items under it in turn; a sentence that is not
+    an item ends the list.
+
+    Args:
+        text: a clause's text.
+
+    Returns:
+        The pairs in order, both stripped, verbatim from ``text``.
+    """
+    out: list[tuple[str, str]] = []
+    head = None
+    for _, sent in sentences(text):
+        s = sent.strip()
+        if head is not None and _LIST_ITEM.match(s):
+            out.append((head, s))
+            if _LIST_HEAD.search(s):
+                head = s
+            continue
+        head = s if _LIST_HEAD.search(s) else None
+    return out
+
+
+def _hits_with_lead_ins(detector, clause: Clause, ctx, params) -> list:
+    """A code detector's hits on each list item read as one sentence with its lead-in
+    (:func:`lead_in_items`; the item first, then the lead-in without its colon), for a
+    clause on which the detector found nothing as written.
+    The evidence is the item (the lead-in is shared by every item and locates nothing);
+    a hit that lies within the lead-in alone keeps the lead-in."""
+    out = []
+    for head, item in lead_in_items(clause.text):
+        # the item first, as a condition reads (…逾期支付租金三日的，甲方有权解除合同), so a
+        # detector that reads a ground before the right it opens reads the pair too
+        body = _LIST_ITEM.sub("", item, count=1).strip().rstrip("；;。.，,")
+        joined = f"{body}，{_LIST_HEAD.sub('', head).strip()}。"
+        for hit in detector(clause.model_copy(update={"text": joined}), ctx, params):
+            ev = hit.evidence.replace("\n", "").strip()
+            within_head = bool(ev) and ev in head.replace("\n", "")
+            out.append(dataclasses.replace(hit, evidence=head if within_head else item, sentence=joined))
+        if out:
+            return out
     return out
 
 

@@ -328,3 +328,15 @@ def test_a_second_norm_broken_in_the_same_sentence_is_told_not_lost():
     assert len(findings) == 1
     assert "补偿" in findings[0].explanation and "二年" in findings[0].explanation
     assert {24, 23} <= {s.article for s in findings[0].statutes}
+
+
+def test_a_list_item_is_read_with_its_lead_in_and_is_the_evidence():
+    from pipelines.screen import lead_in_items
+
+    text = ("6.1 乙方有下列情形之一的，甲方有权单方解除合同：\n（1）未按约定支付租金超过五日的；\n"
+            "（2）擅自改变房屋用途的。\n6.2 双方协商一致的，可以解除本合同。")
+    head = "6.1 乙方有下列情形之一的，甲方有权单方解除合同："
+    assert lead_in_items(text) == [(head, "（1）未按约定支付租金超过五日的；"), (head, "（2）擅自改变房屋用途的。")]
+    assert lead_in_items("甲方应当：按期付款。乙方应当交货。") == []  # no item markers: no list
+    findings = _run("termination.lease_late_rent_no_demand", {"text": text})
+    assert [f.evidence for f in findings] == ["（1）未按约定支付租金超过五日的；"]
