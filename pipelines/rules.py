@@ -1005,6 +1005,19 @@ def _property_place(text: str) -> re.Match | None:
     return _K_PROPERTY_PLACE.search(text) or _K_PROPERTY_PLACE_FIRST.search(text)
 
 
+_MOVABLE_TITLE = re.compile(r"设备|机械|机器|车辆|汽车|租车|船舶|船只|飞机|航空器|仪器|器材|工具|集装箱|叉车|起重机|挖掘机")
+_IMMOVABLE = re.compile(r"房屋|房产|商铺|铺面|门面|店面|厂房|写字楼|办公楼|住宅|公寓|车位|土地|场地|建筑物|不动产|楼宇")
+
+
+def _leases_immovable(text: str) -> bool:
+    """Whether a lease (typed 房屋租赁合同) is of an immovable: False only when its title names
+    a movable (设备, 车辆, 船舶 …) and no building, land or floor area (设备及厂房租赁合同 is
+    both). The exclusive forum of 民事诉讼法第三十四条第一项 is for disputes over immovables
+    only."""
+    title = text.lstrip()[:60].split("\n", 1)[0]
+    return not _MOVABLE_TITLE.search(title) or bool(_IMMOVABLE.search(title))
+
+
 def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A court chosen for a dispute over an immovable that is not the court where the
     immovable lies: a party's domicile or the place of signing (``由出租人住所地人民法院管辖``),
@@ -1019,6 +1032,8 @@ def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if ctx.contract_type == "装饰装修合同" and "施工合同" not in ctx.text[:300]:
         return []  # a decoration contract titled as a construction (施工) contract is one; a household one may be 承揽
+    if ctx.contract_type == "房屋租赁合同" and not _per_doc(ctx, "leases_immovable", lambda: _leases_immovable(ctx.text)):
+        return []  # a lease of equipment or vehicles is no dispute over an immovable
     where = _property_place(clause.text) or _per_doc(ctx, "property_place", lambda: _property_place(ctx.text))
     place = _admin_names(where.group("loc")) if where else set()
     for sent in _split(clause.text):
