@@ -1190,11 +1190,18 @@ _C_NEEDS_CONSENT = re.compile(r"(?<![无不免])(?<!无需另行)(?<!无须另�
                               r"|(?:第三方|独立|专业)[^。；，]{0,6}(?:评估|估价|审计)机构")
 
 
-def _c_affirmed(rx: re.Pattern, flat: str) -> bool:
-    """Whether ``rx`` matches ``flat`` somewhere not negated just before (无需协商, 不需要经过
-    买方同意, 上调无上限 say the opposite of a limit)."""
-    return any(not re.search(r"(?:无需|无须|不需要?|不必|不用|无|没有|不经|毋需)[^。；，]{0,6}$", flat[max(0, m.start() - 8): m.start()])
-               for m in rx.finditer(flat))
+_NEGATED_BEFORE = re.compile(r"(?:无需|无须|不需要?|不必|不用|免于|不再|没有|不经|毋需|无)[^。；，]{0,6}$")
+
+
+def affirmed(rx: re.Pattern | str, text: str) -> bool:
+    """Whether ``rx`` matches ``text`` somewhere that the eight characters before do not
+    negate (无需协商, 不需要经过买方同意, 无需另行取得个人同意, 上调无上限 say the opposite of a
+    limit or of consent). One reader for every check that takes a party's consent or a
+    stated limit as what makes a clause lawful."""
+    return any(not _NEGATED_BEFORE.search(text[max(0, m.start() - 8): m.start()])
+               for m in re.finditer(rx, text))
+
+
 _C_PRICE_LAWFUL = re.compile(r"协商一致|双方协商|书面同意|双方(?:书面)?确认|经双方|政府(?:指导价|定价)|调价公式|幅度不(?:超过|得超过|高于)|不超过[^。；]{0,8}[%％]|(?<!上)涨幅|公式|指数|上限")
 _C_TIME_BY_ONE = re.compile(rf"(?:交货|交付|发货|送货|供货|送达|到达|运抵|履行|完成|开工|进场|提供服务|施工)[^。；]{{0,12}}(?:时间|日期|期限|时限|工期)[^。；]{{0,10}}(?:以|按|由|依|根据)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:的)?(?:通知|安排|调度|确定|决定|指定|计划|排期|生产计划|安排情况)(?:为准|确定|而定|执行|决定)?"
                             # a term-sheet cell: 交货期：卖方另行通知
@@ -1281,14 +1288,14 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             one = _C_PRICE_OF_ONE.search(flat)
             if one and not _C_MUTUAL.search(one.group(0)) and _C_FALLBACK_TO_ONE.search(flat[:one.start()]):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
-            if _c_affirmed(_C_PRICE_LAWFUL, flat):
+            if affirmed(_C_PRICE_LAWFUL, flat):
                 continue
             if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格", flat) or (
                     ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利", flat)):
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
                 continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
-            if _c_affirmed(_C_NEEDS_CONSENT, flat):
+            if affirmed(_C_NEEDS_CONSENT, flat):
                 continue  # a proposal the other side must accept is not a unilateral change
             if re.search(r"税率|税收政策|税法", flat) and not re.search(r"原材料|市场|成本|行情|经营|需要", flat):
                 continue  # a tax rate the state changes moves the tax, not either side's price
@@ -2708,9 +2715,8 @@ _LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方
 
 def _lf_consented(sentence: str) -> bool:
     """True when the sentence makes the use depend on consent (:data:`_LF_CONSENTED`), not
-    when it says none is needed (``无需另行取得委托方或个人同意``)."""
-    return any(not re.search(r"(?:无需|无须|不需要?|不必|免于|不再|毋需)(?:另行|事先|再|额外)?$", sentence[:m.start()])
-               for m in re.finditer(_LF_CONSENTED, sentence))
+    when it says none is needed (``无需另行取得委托方或个人同意``; :func:`affirmed`)."""
+    return affirmed(_LF_CONSENTED, sentence)
 
 
 @lru_cache(maxsize=64)
