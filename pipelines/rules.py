@@ -828,14 +828,19 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     shares: list[tuple[float, str]] = []
     bases: set[str] = set()
+    lead_in = False
     for sent in _split(clause.text):
         if not re.search(r"支付|付款|付清|结清|付至", sent) or re.search(
                 r"定金|违约金|逾期|罚|赔偿|履约保证金|履约担保|投标保证金|保函|押金", sent):
             continue
         flat = sent.replace("\n", "")
-        if shares and not _SHARE.search(flat):
+        if (shares or lead_in) and not _SHARE.search(flat):
             # once the clause counts in shares of the total, a bare 支付60% is one more
             shares += [(v, sent) for b in _BARE_SHARE.finditer(flat) if (v := parse_number(b["p"] or b["cn"])) is not None]
+            continue
+        if re.search(r"[：:]\s*$", flat):
+            # a lead-in's share is the sum of the items under it (合同总价的100%按下列节点支付：), not one more
+            lead_in = lead_in or bool(_SHARE.search(flat))
             continue
         for m in _SHARE.finditer(flat):
             before = flat[:m.start()]
@@ -2633,6 +2638,12 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
     return []
 
 
+# the term of another arrangement named beside a non-compete: the employment contract, a
+# probation, a service period (本劳动合同的期限为三年, 试用期为六个月)
+_OTHER_TERMS = re.compile(r"(?:(?:劳动合同|聘用合同|本合同|合同|保密)(?:的)?(?:期限|期间|有效期)|试用期|服务期)(?:为|是|共|计)?\s*"
+                          r"[一二三四五六七八九十两\d.]+\s*(?:个)?(?:年|月|日|天)")
+
+
 def labour_noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A non-compete period over two years after the contract ends (劳动合同法第24条).
 
@@ -2652,10 +2663,13 @@ def labour_noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation="约定竞业限制期限可重新计算或延长，实际限制期限可能超过劳动合同法第二十四条规定的二年上限，超过部分对劳动者没有约束力。")]
         if "竞业" not in s and not _LF_NC.search(s):
             continue
+        other = [o.span() for o in _OTHER_TERMS.finditer(s)]
         for m in _DURATION.finditer(s):
             before, after = s[max(0, m.start() - 3): m.start()], s[m.end(): m.end() + 8]
             if re.match(r"(?:内)?(?:的)?(?:平均|月均)?(?:的)?(?:工资|薪|收入|报酬|补偿)", after) or before.endswith("前") or "前" in before[-1:]:
                 continue
+            if any(a <= m.start() < b for a, b in other):
+                continue  # 本劳动合同的期限为三年: the contract's term, not the non-compete's
             n = parse_number(m["n"])
             if n is None:
                 continue
@@ -3105,6 +3119,8 @@ def _lf_annual_rates(s: str) -> list[float]:
             found.append(n * 12 if m["k"].startswith("月") else n * 10)
     for pct, m in parse_rate(s):
         before = s[max(0, m.start() - 12): m.start()]
+        if re.search(r"(?:偿还|归还|还款|返还|清偿)[^。；，]{0,6}(?:本金|借款|贷款)(?:总额|金额)?的?\s*$", before):
+            continue  # a share of the principal repaid (每月偿还本金的3%) is an instalment, not a rate
         if re.search(r"(?:上浮|上调|提高|增加|加收|浮动)\s*$", before):
             # a markup on a rate (在约定利率基础上上浮30%): relative, not a rate of its own
             if found:
@@ -4756,6 +4772,10 @@ def payment_withheld_at_will(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(rf"(?:{_R_PAYER}|{_PARTY_ANY})[^。；]{{0,8}}(?:有权|可以|可(?!能)|得(?=视|随时|暂停|暂缓|拒绝|停止|扣|中止|延迟))[^。；]{{0,20}}(?:暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结)[^。；，]{{0,10}}(?:支付|付款|拨付|结算|全部|所有|任何)[^。；]{{0,8}}(?:款|费|价款|货款|工程款|服务费|报酬)?", flat)
         if not m:
             continue
+        verb = re.search(r"暂停|暂缓|暂扣|中止|停止|拒绝|拒付|延迟|推迟|扣留|冻结", m.group(0))
+        if re.match(r"(?:履行)?(?:全部|所有|部分|或者|或|的|本合同项下)*(?:服务|供货|供应|交货|发货|工作|施工|履行|生产|开发)",
+                    flat[m.start() + verb.end():]):
+            continue  # what is suspended is the payee's own performance (乙方可以暂停全部或者部分服务), not a payment
         discretion = re.search(r"视[^。；，]{0,8}(?:情况|需要|进展|安排)|根据[^。；]{0,10}(?:情况|需要|进展|安排)|认为|自行决定|任何理由|无需理由|随时", flat)
         everything = re.search(r"(?:全部|所有|一切|任何)[^。；，]{0,8}(?:未付|应付|款|费|价|金|报酬|酬)|直至[^。；]{0,10}(?:争议|纠纷)", flat) \
             and re.search(r"违约|违反|争议|纠纷|未履行|不履行|未完成|义务", flat)

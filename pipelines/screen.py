@@ -28,7 +28,9 @@ document: for absence checks such as "IP ownership never agreed", reported once,
 clause where the term belongs, not once per clause that mentions the topic) and ``yields:
 true`` (a general norm — a claim or defence waived in advance — that is not reported on a
 sentence a check of another category already reports: the specific check names the risk)
-and ``type_statutes`` (contract type → statute references cited first for a contract of
+and ``lawful_if_forbidden: true`` (the risk is an act the clause permits — wages paid in kind,
+data sent abroad —, so an item of a list whose lead-in forbids it, ``甲方不得有下列行为：（1）以实物
+代替货币支付工资``, is the opposite and is not reported) and ``type_statutes`` (contract type → statute references cited first for a contract of
 that type: the general norm of a check is 民法典第五百六十五条, its specific rule in a
 finance lease 第七百五十二条).
 
@@ -86,6 +88,7 @@ class Check:
     scope: str = "clause"
     reader: str = ""
     yields: bool = False
+    lawful_if_forbidden: bool = False
     type_statutes: dict = field(default_factory=dict, hash=False, compare=False)
 
     def statutes_for(self, contract_type: str | None) -> tuple[StatuteRef, ...]:
@@ -242,6 +245,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             scope=_scope(raw.get("scope", "clause")),
             reader=_reader(raw.get("reader", "")),
             yields=bool(raw.get("yields", False)),
+            lawful_if_forbidden=bool(raw.get("lawful_if_forbidden", False)),
         )
     except (KeyError, ValueError, re.error, TypeError) as exc:
         raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
@@ -474,6 +478,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                         head = None
                     if evidence is None:
                         continue
+                    if check.lawful_if_forbidden and _in_any(evidence, _forbidden_items(clause.text)):
+                        continue  # 甲方不得有下列行为：（1）以实物代替货币支付工资
                     severity = apply_stance(check, check.severity, sent, ctx)
                     if severity is not None:
                         findings.append(_finding(check, clause, evidence, severity, ctx.contract_type))
@@ -489,9 +495,11 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 continue
             try:
                 hits = list(detector(clause, ctx, {**playbook.params, **check.params}))
+                if hits and ("：" in clause.text or ":" in clause.text):
+                    hits = _lead_in_hits_confirmed(detector, clause, hits, ctx, {**playbook.params, **check.params})
                 if not hits and (defs := _defs_of(clause)):
                     hits = _hits_with_definitions(detector, clause, defs, ctx, {**playbook.params, **check.params})
-                if not hits:
+                if not hits and check.scope != "document" and check.detector not in _WHOLE_CLAUSE_DETECTORS:
                     hits = _hits_with_lead_ins(detector, clause, ctx, {**playbook.params, **check.params})
             except Exception as exc:  # noqa: BLE001 - one broken check must not lose the review
                 reraise_fatal(exc)  # a time limit or shutdown ends the review; it is not a broken check
@@ -500,6 +508,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 errors.append(StageError(stage="screen", clause_id=clause.clause_id, code="check_failed",
                                          message=f"{check.id}: {type(exc).__name__}: {exc}"[:300]))
                 continue
+            if check.lawful_if_forbidden and hits and (forbidden := _forbidden_items(clause.text)):
+                hits = [h for h in hits if not _in_any(h.evidence, forbidden)]
             for hit in hits:
                 severity = apply_stance(check, hit.severity or check.severity, hit.sentence, ctx)
                 if severity is None:
@@ -579,52 +589,214 @@ def _hits_with_definitions(detector, clause: Clause, defs, ctx, params) -> list:
     return out
 
 
-def lead_in_items(text: str) -> list[tuple[str, str]]:
-    """``(lead-in, item)`` for each list item under a sentence that ends with a colon.
+# the markers of a list item the lead-in path reads, beyond :data:`_LIST_ITEM`: 2.1 sub-numbers,
+# bullets, circled numbers past 20 and three-digit (100)
+_ITEM_MARK = re.compile(
+    r"^(?P<m>[（(]\s*(?:\d{1,3}|[一二三四五六七八九十]{1,3}|[a-zA-Z])\s*[)）]|\d{1,2}\.\d{1,2}(?![\d.])|\d{1,2}\s*[、.．)）](?!\d)"
+    r"|[一二三四五六七八九十]{1,3}\s*、|[①-⑳㉑-㉟㊱-㊿]|[a-zA-Z][.)、]|[•·●○■□◆◇▪▶\-–—])\s*")
+
+
+def _item_style(marker: str) -> str:
+    """The numbering style of an item marker (``（1）`` and ``(2)`` alike, ``1.`` and ``2、`` alike …):
+    items of one list share it, so an item of another style opens or closes a nested list."""
+    m = marker.strip()
+    if re.match(r"\d{1,2}\.\d", m):
+        return "decimal"
+    if m[0] in "（(":
+        inner = m.strip("（() ）")
+        return "paren-cn" if re.match(r"[一二三四五六七八九十]", inner) else "paren-latin" if inner.isalpha() else "paren-digit"
+    if m[0].isdigit():
+        return "digit"
+    if re.match(r"[一二三四五六七八九十]", m):
+        return "cn"
+    if re.match(r"[①-⑳㉑-㉟㊱-㊿]", m):
+        return "circled"
+    if m[0].isascii() and m[0].isalpha():
+        return "latin"
+    return "bullet"
+
+
+@dataclasses.dataclass
+class LeadInList:
+    """One list under a lead-in: ``head`` (the lead-in, ending with its colon; for a nested
+    list, the item that leads it joined to the outer lead-in), ``items`` (each item's first
+    sentence, verbatim with its marker) and ``context`` (sentences that qualify the list as a
+    whole: a sentence inside or right after the list that is no item — ``但经甲方书面同意的除外``,
+    ``甲方解除前应书面催告乙方``)."""
+
+    head: str
+    items: list[str]
+    context: list[str]
+
+
+_MAX_LEAD_IN_ITEMS = 200  # items of one clause the lead-in path reads: a list of thousands is not a contract's
+
+
+def lead_in_lists(text: str) -> list[LeadInList]:
+    """The lists of ``text`` under a lead-in that ends with a colon.
 
     ``乙方有下列情形之一的，甲方有权解除合同：（1）逾期支付租金三日的；（2）擅自转租的。`` says
     for each item what the lead-in says: the item is a ground, the lead-in its consequence.
-    An item that ends with a colon leads the items under it in turn; a sentence that is not
-    an item ends the list.
+    The lead-in may end a line or stand before the first item on the same line. An item that
+    ends with a colon leads a nested list, whose items are read with both lead-ins; an item in
+    the outer list's numbering style closes it again. A sentence inside the list that is no
+    item (a proviso, a second sentence of an item) is kept as context and does not end the
+    list; a new heading (``6.2 …``) or another lead-in does. At most
+    :data:`_MAX_LEAD_IN_ITEMS` items are read.
 
     Args:
         text: a clause's text.
 
     Returns:
-        The pairs in order, both stripped, verbatim from ``text``.
+        The lists in order; their items and lead-ins are verbatim from ``text``
+        (a nested list's ``head`` joins two verbatim pieces).
     """
-    out: list[tuple[str, str]] = []
-    head = None
+    out: list[LeadInList] = []
+    stack: list[tuple[LeadInList, str | None]] = []  # open lists, innermost last, with their item style
+    n_items = 0
     for _, sent in sentences(text):
         s = sent.strip()
-        if head is not None and _LIST_ITEM.match(s):
-            out.append((head, s))
+        m = _ITEM_MARK.match(s) if stack else None
+        provision = re.match(r"第[一二三四五六七八九十百零〇两\d]+[条章节]", s)
+        if m is not None and _item_style(m.group("m")) == "decimal" and re.match(r"\s*\d{1,2}\.\d", stack[0][0].head):
+            m, provision = None, m  # 6.2 after a lead-in numbered 6.1 is the next provision, not an item
+        if stack and ((m is None and (_LIST_HEAD.search(s) or provision)) or n_items >= _MAX_LEAD_IN_ITEMS):
+            stack.clear()  # another lead-in or the next provision ends the list
+        if not stack and n_items < _MAX_LEAD_IN_ITEMS:
+            colon = max(s.rfind("："), s.rfind(":"))
             if _LIST_HEAD.search(s):
-                head = s
+                stack.append((LeadInList(s, [], []), None))
+                out.append(stack[-1][0])
+                continue
+            if colon > 0 and _ITEM_MARK.match(s[colon + 1:].strip()):
+                # the lead-in and the first item on one line: …甲方有权解除合同：（1）逾期支付租金三日的；
+                stack.append((LeadInList(s[: colon + 1], [], []), None))
+                out.append(stack[-1][0])
+                s = s[colon + 1:].strip()
+            else:
+                continue
+        if not stack:
             continue
-        head = s if _LIST_HEAD.search(s) else None
-    return out
+        if m is None:
+            m = _ITEM_MARK.match(s)  # the first item, after its lead-in
+        if m is None:
+            for lst, _ in stack:
+                lst.context.append(s)  # 但…除外, 甲方解除前应书面催告乙方: qualifies every item
+            continue
+        style = _item_style(m.group("m"))
+        while len(stack) > 1 and stack[-1][1] is not None and stack[-1][1] != style \
+                and any(st == style for _, st in stack[:-1]):
+            stack.pop()  # an item in an outer list's numbering closes the nested list
+        lst, st = stack[-1]
+        if st is None:
+            stack[-1] = (lst, style)
+        lst.items.append(s)
+        n_items += 1
+        if _LIST_HEAD.search(s):
+            body = _ITEM_MARK.sub("", s, count=1).strip()
+            nested = LeadInList(f"{_LIST_HEAD.sub('', body).strip()}，{lst.head}", [], [])
+            stack.append((nested, None))
+            out.append(nested)
+    return [lst for lst in out if lst.items]
+
+
+def lead_in_items(text: str) -> list[tuple[str, str]]:
+    """``(lead-in, item)`` for each item of :func:`lead_in_lists`, in order."""
+    return [(lst.head, item) for lst in lead_in_lists(text) for item in lst.items]
+
+
+# a lead-in that forbids what its items name: 甲方不得有下列行为：, 严禁：, 禁止乙方从事以下活动：
+_FORBIDDING = re.compile(r"(?:不得|禁止|严禁|不应|不能|不可|无权|不允许)[^。；：:]{0,20}(?:下列|以下|如下)?[^。；：:]{0,10}[：:]\s*$")
+
+
+@lru_cache(maxsize=256)
+def _forbidden_items(text: str) -> tuple[str, ...]:
+    """The items (flattened, without their markers) of the lists in ``text`` whose lead-in
+    forbids them (:data:`_FORBIDDING`), for checks marked ``lawful_if_forbidden``."""
+    return tuple(flat for lst in lead_in_lists(text) if _FORBIDDING.search(lst.head)
+                 for item in lst.items if (flat := _ITEM_MARK.sub("", item.replace("\n", ""), count=1).strip()))
+
+
+def _in_any(evidence: str, items: tuple[str, ...]) -> bool:
+    """Whether ``evidence`` lies within one of ``items`` (or one of them within it)."""
+    ev = evidence.replace("\n", "").strip()
+    return bool(ev) and any(ev in it or (len(it) > 6 and it in ev) for it in items)
+
+
+# detectors that add up or compare what the whole clause or contract states (instalment shares,
+# amounts in words and digits, dates, cross-references, party names): one item read with its
+# lead-in counts the lead-in twice, so the lead-in path does not run them
+_WHOLE_CLAUSE_DETECTORS = frozenset({
+    "payment_shares", "instalments_exceed_total", "amount_words_digits", "party_name_mismatch", "date_before_signing",
+    "dangling_reference", "repealed_law", "cited_article_invalid", "confidentiality_no_term", "dev_results_unallocated"})
+
+_GROUND = re.compile(r"的\s*[；;。.，,]?\s*$")  # an item that is one of several grounds (…逾期支付租金三日的；)
+
+
+def _list_qualifiers(lst: LeadInList, skip: int | None = None) -> str:
+    """What qualifies every item of ``lst``: its sibling items that are no parallel ground
+    (``（3）上述扣款须经乙方书面确认``; all but item ``skip``) and the sentences inside or after
+    the list, joined by commas, at most 1,000 characters."""
+    bodies = [_ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,") for item in lst.items]
+    siblings = [b for j, b in enumerate(bodies) if j != skip and b and not _GROUND.search(lst.items[j])]
+    return "，".join(siblings + [c.strip().rstrip("；;。.，,") for c in lst.context])[:1000]
+
+
+def _lead_in_hits_confirmed(detector, clause: Clause, hits: list, ctx, params) -> list:
+    """``hits`` found on ``clause`` as written, less those in a list's lead-in that the list
+    takes back: ``甲方可以从应付款项中扣除下列费用：（1）…（2）…。上述扣款金额须经乙方书面确认。``
+    read as one sentence no longer meets the detector."""
+    lists = [lst for lst in lead_in_lists(clause.text) if lst.context or any(not _GROUND.search(i) for i in lst.items)]
+    if not lists:
+        return hits
+    kept = []
+    for hit in hits:
+        ev = hit.evidence.replace("\n", "").strip()
+        lst = next((lst for lst in lists if ev and ev in lst.head.replace("\n", "")), None)
+        if lst is not None and (q := _list_qualifiers(lst)):
+            wide = f"{_LIST_HEAD.sub('', lst.head).strip()}，{q}。"
+            if not list(detector(clause.model_copy(update={"text": wide}), ctx, params)):
+                continue
+        kept.append(hit)
+    return kept
 
 
 def _hits_with_lead_ins(detector, clause: Clause, ctx, params) -> list:
     """A code detector's hits on each list item read as one sentence with its lead-in
-    (:func:`lead_in_items`; the item first, then the lead-in without its colon), for a
-    clause on which the detector found nothing as written.
+    (:func:`lead_in_lists`), for a clause on which the detector found nothing as written.
+
+    The pair is read item first (``逾期支付租金三日的，甲方有权解除合同``, as a condition reads),
+    then lead-in first (``乙方不得收取下列费用：押金`` → ``乙方不得收取下列费用押金``). A hit
+    stands only if the detector still finds it when the pair is read with what qualifies the
+    whole list: the sibling items that are no parallel ground (``（3）上述扣款须经乙方书面确认``),
+    the sentences inside or after the list (``但故意或重大过失造成的损失除外``) — one item read alone must not lose the carve-out, cure or
+    consent the list states elsewhere.
+
     The evidence is the item (the lead-in is shared by every item and locates nothing);
-    a hit that lies within the lead-in alone keeps the lead-in."""
-    out = []
-    for head, item in lead_in_items(clause.text):
-        # the item first, as a condition reads (…逾期支付租金三日的，甲方有权解除合同), so a
-        # detector that reads a ground before the right it opens reads the pair too
-        body = _LIST_ITEM.sub("", item, count=1).strip().rstrip("；;。.，,")
-        joined = f"{body}，{_LIST_HEAD.sub('', head).strip()}。"
-        for hit in detector(clause.model_copy(update={"text": joined}), ctx, params):
-            ev = hit.evidence.replace("\n", "").strip()
-            within_head = bool(ev) and ev in head.replace("\n", "")
-            out.append(dataclasses.replace(hit, evidence=head if within_head else item, sentence=joined))
-        if out:
-            return out
-    return out
+    a hit that lies within the lead-in alone keeps the lead-in.
+    """
+    for lst in lead_in_lists(clause.text):
+        head = _LIST_HEAD.sub("", lst.head).strip()
+        for i, item in enumerate(lst.items):
+            body = _ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,")
+            if not body:
+                continue
+            qualifiers = _list_qualifiers(lst, skip=i)
+            for joined in (f"{body}，{head}。", f"{head}{body}。"):
+                hits = list(detector(clause.model_copy(update={"text": joined}), ctx, params))
+                if not hits:
+                    continue
+                if qualifiers:
+                    wide = joined[:-1] + "，" + qualifiers + "。"
+                    if not list(detector(clause.model_copy(update={"text": wide}), ctx, params)):
+                        break  # the list states a carve-out, cure or consent elsewhere
+                out = []
+                for hit in hits:
+                    ev = hit.evidence.replace("\n", "").strip()
+                    within_head = bool(ev) and ev in lst.head.replace("\n", "")
+                    out.append(dataclasses.replace(hit, evidence=lst.head if within_head else item, sentence=joined))
+                return out
+    return []
 
 
 def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],

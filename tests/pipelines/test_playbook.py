@@ -340,3 +340,27 @@ def test_a_list_item_is_read_with_its_lead_in_and_is_the_evidence():
     assert lead_in_items("甲方应当：按期付款。乙方应当交货。") == []  # no item markers: no list
     findings = _run("termination.lease_late_rent_no_demand", {"text": text})
     assert [f.evidence for f in findings] == ["（1）未按约定支付租金超过五日的；"]
+
+
+def test_lead_in_lists_read_inline_nested_and_sub_numbered_lists_and_keep_what_qualifies_them():
+    from pipelines.screen import _MAX_LEAD_IN_ITEMS, lead_in_lists
+
+    # the lead-in and the first item on one line
+    [lst] = lead_in_lists("有下列情形之一的，出租人有权解除合同：（1）迟延支付租金五日的；（2）擅自转租的。")
+    assert lst.head == "有下列情形之一的，出租人有权解除合同：" and lst.items == ["（1）迟延支付租金五日的；", "（2）擅自转租的。"]
+    # a nested list is read with both lead-ins; an item in the outer numbering closes it
+    outer, inner = lead_in_lists("甲方可以解除合同的情形：\n（1）乙方违反付款义务，具体为：\na. 逾期交付租金三日的；\n"
+                                 "b. 逾期交付物业费的；\n（2）乙方擅自转租的。")
+    assert outer.items == ["（1）乙方违反付款义务，具体为：", "（2）乙方擅自转租的。"]
+    assert inner.head == "乙方违反付款义务，具体为，甲方可以解除合同的情形：" and len(inner.items) == 2
+    # 2.1 items under 2.; a proviso and a sentence after the list qualify every item
+    [lst] = lead_in_lists("2. 出租人有权解除合同的情形：\n2.1 拖欠租金满三日的；但经出租人同意缓交的除外；\n2.2 擅自拆改结构的。\n"
+                          "出租人解除前应书面催告。")
+    assert [i[:3] for i in lst.items] == ["2.1", "2.2"]
+    assert lst.context == ["但经出租人同意缓交的除外；", "出租人解除前应书面催告。"]
+    # 6.2 after a lead-in numbered 6.1 is the next provision: it ends the list and qualifies nothing
+    [lst] = lead_in_lists("6.1 甲方有权解除合同：\n（1）乙方逾期付租的；\n6.2 双方协商一致的，可以解除本合同。")
+    assert lst.items == ["（1）乙方逾期付租的；"] and lst.context == []
+    # a list of thousands of items is read up to a bound (the lead-in path's cost stays linear and small)
+    huge = "甲方有权解除合同：\n" + "".join(f"（{i % 900 + 1}）乙方违反第{i}项义务的；\n" for i in range(6000))
+    assert sum(len(lst.items) for lst in lead_in_lists(huge)) == _MAX_LEAD_IN_ITEMS
