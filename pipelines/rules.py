@@ -2209,7 +2209,9 @@ def labour_dismissal_unlawful(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(rf"{_LF_NEG_BEFORE}[^。；，,]{{0,10}}{verb}", s):
             continue
-        if not (re.search(rf"(?:{er})[^。；]{{0,20}}(?:有权|可以|可|即可|将|予以|直接|立即)[^。；]{{0,20}}{verb}", s)
+        # the employer holds the right: in 甲方有下列情形之一的，乙方可以随时解除 the worker does (第三十八条)
+        if not (any(not re.search(rf"(?:{ee})\s*(?:亦|也|均|则)?$", s[: r.start("r")])
+                    for r in re.finditer(rf"(?:{er})[^。；]{{0,20}}?(?P<r>有权|可以|可|即可|将|予以|直接|立即)[^。；]{{0,20}}{verb}", s))
                 or re.search(rf"(?:{er})[^。；]{{0,6}}{verb}", s)):
             continue
         if re.search(r"严重违反|严重失职|营私舞弊|刑事责任|试用期间?(?:内)?被证明不符合录用条件|第三十九条|第四十条|第四十一条|协商一致|经济性裁员", s):
@@ -2308,6 +2310,8 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if "试用期" not in s or re.search(r"不(?:得)?(?:约定|设)试用期|无试用期|不设试用期", s):
             continue
+        if re.search(r"(?:以上|不满|以下|无固定期限)[^。；，]{0,16}(?:劳动合同)?(?:的)?[，,]\s*试用期(?:最长)?(?:不得|不应|不能)超过", s):
+            continue  # a row of the statutory scale (…三年以上固定期限和无固定期限的劳动合同，试用期不得超过六个月), not the agreed probation
         after = s.split("试用期", 1)[1]
         ds = _dates(after)
         if len(ds) >= 2 and ds[1][0] > ds[0][0]:

@@ -478,6 +478,9 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                         head = None
                     if evidence is None:
                         continue
+                    if i + 1 < len(sents) and _PROVISO.match(sents[i + 1][1]) \
+                            and _match_sentence(check, sent.rstrip().rstrip("。.；;") + "，" + sents[i + 1][1].strip()) is None:
+                        continue  # the next sentence takes it back: …不承担任何责任。但因甲方故意或者重大过失造成损失的除外。
                     if check.lawful_if_forbidden and _in_any(evidence, _forbidden_items(clause.text)):
                         continue  # 甲方不得有下列行为：（1）以实物代替货币支付工资
                     severity = apply_stance(check, check.severity, sent, ctx)
@@ -533,6 +536,10 @@ _CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2
 
 # a sentence that opens by pointing back at the one before: 前述变更视为已包含在合同总价内
 _REFERS_BACK = re.compile(r"\s*(?:前述|上述|该等|此等|前款(?:所述|约定)?|上款|对此|就此|据此|该(?:变更|调整|费用|期间|款项|损失|请求|通知|决定|结果))")
+
+
+# a sentence that qualifies the one before: 但因故意或者重大过失造成损失的除外, 但是…, 除非…
+_PROVISO = re.compile(r"\s*(?:但是?|但|然而|除非|不过)(?![^。；]{0,3}(?:不限于|不得|应当|须))")
 
 
 def _continued(text: str, sents: list[tuple[int, str]], i: int) -> str | None:
