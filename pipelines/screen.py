@@ -451,6 +451,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
     from pipelines import rules  # code detectors
 
     findings: list[Finding] = []
+    outer = _outer_lead_ins(clauses)
     for check in playbook.checks:
         if check.detector == "llm":
             continue
@@ -458,7 +459,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
             for clause in clauses:
                 if not _applies(check, clause, ctx):
                     continue
-                head = None  # a list's lead-in (不可抗力包括：), read with each of its items
+                head = outer.get(clause.clause_id)  # a list's lead-in (不可抗力包括：), read with each of its items
                 defs = _defs_of(clause)  # terms the clause defines (本条所称“重大违约”包括…)
                 sents = sentences(clause.text)
                 for i, (_, sent) in enumerate(sents):
@@ -503,7 +504,8 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 if not hits and (defs := _defs_of(clause)):
                     hits = _hits_with_definitions(detector, clause, defs, ctx, {**playbook.params, **check.params})
                 if not hits and check.scope != "document" and check.detector not in _WHOLE_CLAUSE_DETECTORS:
-                    hits = _hits_with_lead_ins(detector, clause, ctx, {**playbook.params, **check.params})
+                    hits = _hits_with_lead_ins(detector, clause, ctx, {**playbook.params, **check.params},
+                                               outer_head=outer.get(clause.clause_id))
             except Exception as exc:  # noqa: BLE001 - one broken check must not lose the review
                 reraise_fatal(exc)  # a time limit or shutdown ends the review; it is not a broken check
                 if errors is None:
@@ -768,7 +770,26 @@ def _lead_in_hits_confirmed(detector, clause: Clause, hits: list, ctx, params) -
     return kept
 
 
-def _hits_with_lead_ins(detector, clause: Clause, ctx, params) -> list:
+def _outer_lead_ins(clauses: Sequence[Clause]) -> dict[str, str]:
+    """clause id -> the lead-in of the list it is an item of, for items the segmenter made
+    clauses of their own (an article too long for one clause is split at its items): the
+    clause before them ends with the lead-in (``乙方有下列情形之一的，甲方有权立即解除本合同：``)
+    and each item clause sits under it (its path extends that clause's) and opens with an
+    item marker."""
+    out: dict[str, str] = {}
+    head, parent = None, None
+    for c in clauses:
+        text = c.text.strip()
+        if head is not None and len(c.path) > len(parent) and c.path[: len(parent)] == parent and _ITEM_MARK.match(text):
+            out[c.clause_id] = head
+            continue
+        sents = sentences(text) if text else []
+        last = sents[-1][1].strip() if sents else ""
+        head, parent = (last, c.path) if _LIST_HEAD.search(last) and c.path else (None, None)
+    return out
+
+
+def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str | None = None) -> list:
     """A code detector's hits on each list item read as one sentence with its lead-in
     (:func:`lead_in_lists`), for a clause on which the detector found nothing as written.
 
@@ -782,7 +803,11 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params) -> list:
     The evidence is the item (the lead-in is shared by every item and locates nothing);
     a hit that lies within the lead-in alone keeps the lead-in.
     """
-    for lst in lead_in_lists(clause.text):
+    lists = lead_in_lists(clause.text)
+    if outer_head and not lists and (sents := [t.strip() for _, t in sentences(clause.text)]):
+        # an item the segmenter made a clause of its own, read with the lead-in of the clause before
+        lists = [LeadInList(outer_head, [sents[0]], sents[1:])]
+    for lst in lists:
         head = _LIST_HEAD.sub("", lst.head).strip()
         for i, item in enumerate(lst.items):
             body = _ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,")
@@ -801,8 +826,11 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params) -> list:
                 for hit in hits:
                     ev = hit.evidence.replace("\n", "").strip()
                     within_head = bool(ev) and ev in lst.head.replace("\n", "")
+                    if within_head and lst.head not in clause.text:
+                        continue  # the lead-in is another clause's words: this clause is located by its item
                     out.append(dataclasses.replace(hit, evidence=lst.head if within_head else item, sentence=joined))
-                return out
+                if out:
+                    return out
     return []
 
 

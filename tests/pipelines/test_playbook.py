@@ -342,6 +342,28 @@ def test_a_list_item_is_read_with_its_lead_in_and_is_the_evidence():
     assert [f.evidence for f in findings] == ["（1）未按约定支付租金超过五日的；"]
 
 
+def test_an_item_the_segmenter_split_off_a_long_article_is_read_with_the_lead_in_of_the_clause_before():
+    from pipelines.classify import classify_clauses, classify_contract_type
+    from pipelines.extract import extract
+    from pipelines.segment import segment
+
+    # GIVEN a termination article too long for one clause: the segmenter makes each item a clause
+    items = "".join(f"（{i}）乙方违反本合同第{i}项关于服务质量、人员配置、保密义务及安全生产管理的具体约定，经甲方"
+                    "发现并记录在案，且对甲方的正常经营造成一定影响的；\n" for i in range(1, 25))
+    text = ("房屋租赁合同\n出租人：甲方\n承租人：乙方\n第一条 租赁\n乙方承租甲方房屋。\n第二条 合同解除\n"
+            "乙方有下列情形之一的，甲方有权立即解除本合同：\n" + items + "（25）乙方逾期支付租金三日的。\n第三条 其他\n本合同一式两份。\n")
+    doc = extract(text.encode("utf-8"), filename="lease.txt")
+    ctype = classify_contract_type(doc)
+    clauses = classify_clauses(segment(doc), ctype)
+    item = next(c for c in clauses if c.text.startswith("（25）"))
+    assert "解除" not in item.text  # the right is only in the clause before
+    ctx = ScreenContext(contract_type=ctype, clauses=clauses, text=doc.text,
+                        party_roles={"party_a": ("甲方", "出租人"), "party_b": ("乙方", "承租人")})
+    late = [f for f in screen(clauses, PLAYBOOK, ctx) if f.check_id == "termination.lease_late_rent_no_demand"]
+    # THEN the item is read with that lead-in, and located at the item
+    assert [(f.clause_id, f.evidence) for f in late] == [(item.clause_id, "（25）乙方逾期支付租金三日的。")]
+
+
 def test_lead_in_lists_read_inline_nested_and_sub_numbered_lists_and_keep_what_qualifies_them():
     from pipelines.screen import _MAX_LEAD_IN_ITEMS, lead_in_lists
 
