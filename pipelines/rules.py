@@ -4947,34 +4947,55 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["guarantee_type_conflict"] = guarantee_type_conflict
 
 
+# a demand the clause dispenses with is no demand: 不经催告即解除, 无需事先催告
+_DEMAND_WAIVED = re.compile(r"(?:不经|无需|无须|不需|不必|免于|无需另行|无须另行|不再|未经)(?:事先|事前|另行|任何)?(?:书面)?(?:催告|催缴|宽限)")
+
+
 def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """The lessor may end the lease for rent a few days late, without a demand.
+    """The creditor may end the contract (or call the whole debt due) for a payment a few
+    days late, without a demand.
 
     Norm: where the lessee fails to pay or pays rent late without good reason, the lessor
     may ask for payment within a reasonable period and terminate only if it is still not
     paid (民法典第七百二十二条; 第五百六十三条第一款第三项). An agreed ground (第五百六十二条第二款)
     that lets the lessor terminate at once when rent is a few days late, with no demand and
     no period to pay, takes that protection away. Flagged when no 催告/宽限 is agreed and the
-    delay is under ``params["min_days"]`` (default 15) days or not stated.
+    delay is under ``params["min_days"]`` (default 15) days or not stated; a demand the
+    clause itself dispenses with (``不经催告即解除``) is none, and is flagged whatever the delay.
+
+    The same reading serves other debts whose statute requires the demand (``params``):
+    ``money`` (what is late; default rent), ``creditor`` (the party words holding the right),
+    ``accelerate: true`` (calling the whole remaining debt due counts as the right: a finance
+    lease's rent, 民法典第七百五十二条; an instalment price, 第六百三十四条) and ``require``
+    (a pattern the clause must contain: 分期|一期 for an instalment sale).
     """
     min_days = float(params.get("min_days", 15))
+    money = params.get("money", r"租金|房租|租费")
+    creditor = params.get("creditor", r"出租人|出租方|甲方|房东")
+    if (req := params.get("require")) and not re.search(req, clause.text):
+        return []
+    right = rf"(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)(?:选择)?[^。；，]{{0,4}}(?:立即|随时|直接|单方)?(?:书面通知)?(?:解除|收回(?:房屋|租赁物|该房|出租房))"
+    if params.get("accelerate"):
+        right += rf"|(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)[^。；]{{0,12}}(?:要求|请求)[^。；]{{0,10}}(?:立即|一次性)?(?:支付|付清|清偿)[^。；]{{0,6}}(?:全部|剩余|所有)"
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if not re.search(r"租金|房租|租费", flat) or re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", flat):
+        waived = bool(_DEMAND_WAIVED.search(flat))
+        plain = _DEMAND_WAIVED.sub("", flat)
+        if not re.search(money, flat) or re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", plain):
             continue
-        late = re.search(r"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{0,12}(?:支付|交付|缴纳|交纳)?[^。；]{0,6}租金|租金[^。；]{0,10}(?:逾期|拖欠|迟延|未按(?:时|期))", flat)
-        term = re.search(r"(?:出租人|出租方|甲方|房东)[^。；]{0,12}(?:有权|可以|可)(?:立即|随时|直接|单方)?(?:书面通知)?(?:解除|收回(?:房屋|租赁物|该房|出租房))|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", flat)
+        late = re.search(rf"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{{0,12}}(?:支付|交付|缴纳|交纳)?[^。；]{{0,6}}(?:{money})|(?:{money})[^。；]{{0,10}}(?:逾期|拖欠|迟延|未按(?:时|期))", plain)
+        term = re.search(rf"{right}|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", plain)
         if not late or not term:
             continue
-        if term.start() < late.start() and "：" not in flat[term.end(): late.start()] \
-                and ":" not in flat[term.end(): late.start()]:
+        if term.start() < late.start() and "：" not in plain[term.end(): late.start()] \
+                and ":" not in plain[term.end(): late.start()]:
             continue  # the right comes first only in a lead-in (…有权解除合同：（1）逾期支付租金三日的)
-        span = flat[min(late.start(), term.end()): max(late.end() + 40, term.start())]
+        span = plain[min(late.start(), term.end()): max(late.end() + 40, term.start())]
         if re.search(r"[_＿]{2,}|\s{3,}|（\s*）", span):
             continue  # a model form's blank: the parties set the period
         days = [(_c_days(n, p["u"]), p) for p in _C_PERIOD.finditer(span)
                 if (n := parse_number(p["n"])) is not None]
-        if days and min(d for d, _ in days) >= min_days:
+        if not waived and days and min(d for d, _ in days) >= min_days:
             continue
         return [Hit(evidence=flat.strip(), sentence=flat)]
     return []

@@ -488,6 +488,14 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                     if severity is not None:
                         findings.append(_finding(check, clause, evidence, severity, ctx.contract_type))
                     break
+                else:
+                    # remedies listed to be taken together (…并有权同时采取以下全部措施：（1）收回租赁物；
+                    # （2）要求支付全部租金) are read as one sentence
+                    for lst, whole in _cumulative_lists(clause.text):
+                        if _match_sentence(check, whole) is not None and \
+                                (severity := apply_stance(check, check.severity, whole, ctx)) is not None:
+                            findings.append(_finding(check, clause, lst.head, severity, ctx.contract_type))
+                            break
                 if check.scope == "document" and findings and findings[-1].check_id == check.id:
                     break
             continue
@@ -770,6 +778,22 @@ def _lead_in_hits_confirmed(detector, clause: Clause, hits: list, ctx, params) -
     return kept
 
 
+# a lead-in whose items apply together, not one at a time: 并有权同时采取以下全部措施：, 可以一并主张下列权利：
+_CUMULATIVE = re.compile(r"同时|一并|并处|全部措施|以下全部|下列全部|累计|并有权|一项或(?:多|数|几)项|多项|均可")
+
+
+def _cumulative_lists(text: str) -> list[tuple[LeadInList, str]]:
+    """The lists of ``text`` whose lead-in makes the items apply together
+    (:data:`_CUMULATIVE`), each with the whole list read as one sentence:
+    the lead-in without its colon, then every item's body, joined by "，并" (they apply together)."""
+    out = []
+    for lst in lead_in_lists(text):
+        if _CUMULATIVE.search(lst.head):
+            bodies = [_ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,") for item in lst.items]
+            out.append((lst, f"{_LIST_HEAD.sub('', lst.head).strip()}，{'，并'.join(b for b in bodies if b)[:1000]}。"))
+    return out
+
+
 def _outer_lead_ins(clauses: Sequence[Clause]) -> dict[str, str]:
     """clause id -> the lead-in of the list it is an item of, for items the segmenter made
     clauses of their own (an article too long for one clause is split at its items): the
@@ -831,6 +855,10 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str |
                     out.append(dataclasses.replace(hit, evidence=lst.head if within_head else item, sentence=joined))
                 if out:
                     return out
+    for lst, whole in _cumulative_lists(clause.text):
+        hits = list(detector(clause.model_copy(update={"text": whole}), ctx, params))
+        if hits:
+            return [dataclasses.replace(hit, evidence=lst.head, sentence=whole) for hit in hits[:1]]
     return []
 
 
