@@ -4947,6 +4947,15 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["guarantee_type_conflict"] = guarantee_type_conflict
 
 
+def _previous_clause_text(ctx, clause: Clause) -> str:
+    """The text of the clause before ``clause`` in the document (``ctx.clauses``), or ""."""
+    clauses = getattr(ctx, "clauses", None) or []
+    for i, c in enumerate(clauses):
+        if c.clause_id == clause.clause_id:
+            return clauses[i - 1].text if i else ""
+    return ""
+
+
 # a demand the clause dispenses with is no demand: 不经催告即解除, 无需事先催告
 _DEMAND_WAIVED = re.compile(r"(?:不经|无需|无须|不需|不必|免于|无需另行|无须另行|不再|未经)(?:事先|事前|另行|任何)?(?:书面)?(?:催告|催缴|宽限)")
 
@@ -4981,10 +4990,17 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
         flat = sent.replace("\n", "")
         waived = bool(_DEMAND_WAIVED.search(flat))
         plain = _DEMAND_WAIVED.sub("", flat)
-        if not re.search(money, flat) or re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", plain):
+        if re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", plain) or not (
+                re.search(money, flat) or (waived and re.search(r"前款|上款|上述|前述|以上|前条", flat))):
             continue
-        late = re.search(rf"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{{0,12}}(?:支付|交付|缴纳|交纳)?[^。；]{{0,6}}(?:{money})|(?:{money})[^。；]{{0,10}}(?:逾期|拖欠|迟延|未按(?:时|期))", plain)
+        late_rx = rf"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{{0,12}}(?:支付|交付|缴纳|交纳)?[^。；]{{0,6}}(?:{money})|(?:{money})[^。；]{{0,10}}(?:逾期|拖欠|迟延|未按(?:时|期))"
+        late = re.search(late_rx, plain)
         term = re.search(rf"{right}|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", plain)
+        if waived and term and not late and re.search(r"(?:前款|上款|上述|前述|以上|前条)[^。；，]{0,6}(?:情形|事项|违约|情况)", flat[: term.start() + 8]):
+            # 发生前款情形的，甲方有权不经催告即解除本合同: the late payment is among the grounds listed before
+            before = _previous_clause_text(ctx, clause) + clause.text
+            if re.search(late_rx, before.replace("\n", "")):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
         if not late or not term:
             continue
         if term.start() < late.start() and "：" not in plain[term.end(): late.start()] \

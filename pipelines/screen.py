@@ -753,10 +753,20 @@ _GROUND = re.compile(r"的\s*[；;。.，,]?\s*$")  # an item that is one of sev
 def _list_qualifiers(lst: LeadInList, skip: int | None = None) -> str:
     """What qualifies every item of ``lst``: its sibling items that are no parallel ground
     (``（3）上述扣款须经乙方书面确认``; all but item ``skip``) and the sentences inside or after
-    the list, joined by commas, at most 1,000 characters."""
+    the list, joined by commas, at most 400 characters (the whole stays one sentence)."""
     bodies = [_ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,") for item in lst.items]
     siblings = [b for j, b in enumerate(bodies) if j != skip and b and not _GROUND.search(lst.items[j])]
-    return "，".join(siblings + [c.strip().rstrip("；;。.，,") for c in lst.context])[:1000]
+    return "，".join(siblings + [c.strip().rstrip("；;。.，,") for c in lst.context])[:400]
+
+
+def _still_found(detector, clause: Clause, wide: str, ctx, params) -> bool:
+    """Whether ``detector`` still finds its risk in ``wide`` (a list read with what qualifies
+    it), ``wide`` read as the first sentence of the clause so that a detector that reads the
+    rest of the clause (a carve-out elsewhere, the grounds listed before) still sees it: only
+    a hit in ``wide`` itself counts."""
+    flat = wide.replace("\n", "").strip()
+    return any(h.sentence.replace("\n", "").strip() == flat
+               for h in detector(clause.model_copy(update={"text": wide + "\n" + clause.text}), ctx, params))
 
 
 def _lead_in_hits_confirmed(detector, clause: Clause, hits: list, ctx, params) -> list:
@@ -771,8 +781,7 @@ def _lead_in_hits_confirmed(detector, clause: Clause, hits: list, ctx, params) -
         ev = hit.evidence.replace("\n", "").strip()
         lst = next((lst for lst in lists if ev and ev in lst.head.replace("\n", "")), None)
         if lst is not None and (q := _list_qualifiers(lst)):
-            wide = f"{_LIST_HEAD.sub('', lst.head).strip()}，{q}。"
-            if not list(detector(clause.model_copy(update={"text": wide}), ctx, params)):
+            if not _still_found(detector, clause, f"{_LIST_HEAD.sub('', lst.head).strip()}，{q}。", ctx, params):
                 continue
         kept.append(hit)
     return kept
@@ -842,10 +851,8 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str |
                 hits = list(detector(clause.model_copy(update={"text": joined}), ctx, params))
                 if not hits:
                     continue
-                if qualifiers:
-                    wide = joined[:-1] + "，" + qualifiers + "。"
-                    if not list(detector(clause.model_copy(update={"text": wide}), ctx, params)):
-                        break  # the list states a carve-out, cure or consent elsewhere
+                if qualifiers and not _still_found(detector, clause, joined[:-1] + "，" + qualifiers + "。", ctx, params):
+                    break  # the list states a carve-out, cure or consent elsewhere
                 out = []
                 for hit in hits:
                     ev = hit.evidence.replace("\n", "").strip()
