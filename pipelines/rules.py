@@ -2849,8 +2849,10 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(sub, s)
         if not m:
             continue
-        if not re.search(r"个人信息|数据|信息|处理", s) and not (re.search(r"服务", s) and _lf_is_dpa(ctx)):
-            continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information
+        if not re.search(r"个人信息|数据|信息|处理", s) and not (
+                re.search(r"服务|工作", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))):
+            continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information;
+            # the work handed over in a clause about personal information (部分维护工作交由其合作的服务商) is processing
         if re.search(rf"{_LF_CONSENTED}|须经|需经|应经|应当经|必须经|事先同意|书面同意", s):
             if not re.search(r"(?:无需|无须|不需|不必)[^。；]{0,6}(?:经|征得|取得)?[^。；]{0,8}同意|未经[^。；，]{0,10}(?:同意|授权|许可)的?(?:情况|前提)下", s):
                 continue
