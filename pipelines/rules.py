@@ -2930,6 +2930,8 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     incident = r"(?:泄露|泄漏|丢失|篡改|毁损|安全事件|数据事件|入侵|攻击|非法访问|未经授权(?:的)?访问)"
     event_in_clause = re.search(incident, clause.text.replace("\n", ""))
+    if event_in_clause and not re.search(r"个人信息|数据|信息安全|网络安全|信息系统|用户信息|客户信息|隐私", clause.text):
+        event_in_clause = None  # 租赁物毁损 and 无需提前通知 in a clause about equipment are no data incident
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         no_notice = re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s)
