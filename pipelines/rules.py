@@ -3387,9 +3387,19 @@ def finlease_selection_liability(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"干预选择[^。；]{0,12}除外|依赖出租人的技能[^。；]{0,40}除外", text):
         return []
-    picks = [m for m in _FL_LESSOR_PICKS.finditer(text) if not re.search(r"未|不|无|没有", m.group(0))
-             and re.search(r"租赁物|设备|出卖人|供应商|供货商|型号|卖方|厂家|品牌", text[max(0, m.start() - 12): m.end() + 12])]
-    if not picks or re.search(r"(?:由)?(?:承租人|乙方)[^。；，]{0,4}(?:自行|自主|独立)(?:选定|选择|确定)", text):
+    def lessor_picked(t: str) -> bool:
+        return any(not re.search(r"未|不|无|没有", m.group(0))
+                   and re.search(r"租赁物|设备|出卖人|供应商|供货商|型号|卖方|厂家|品牌", t[max(0, m.start() - 12): m.end() + 12])
+                   for m in _FL_LESSOR_PICKS.finditer(t))
+
+    lessee_chose = r"(?:由)?(?:承租人|乙方)[^。；，]{0,4}(?:自行|自主|独立)(?:选定|选择|确定)"
+    if not lessor_picked(text):
+        # who chose is often told in another clause (1.2 租赁物及出卖人由甲方推荐并最终确定; 2.2 甲方不承担任何责任)
+        doc = (getattr(ctx, "text", "") or "").replace("\n", "")
+        if not (_FL_QUALITY.search(text) and _FL_DISCLAIMS.search(text)) or not lessor_picked(doc) \
+                or re.search(lessee_chose, doc) or re.search(r"干预选择[^。；]{0,12}除外", doc):
+            return []
+    elif re.search(lessee_chose, text):
         return []  # the lessor picked something else (a bank account, a schedule), or the lessee chose
     for sent in _split(clause.text):  # a sentence ends at "；" too (pipelines.text.sentences)
         flat = sent.replace("\n", "")

@@ -489,13 +489,12 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                         findings.append(_finding(check, clause, evidence, severity, ctx.contract_type))
                     break
                 else:
-                    # remedies listed to be taken together (…并有权同时采取以下全部措施：（1）收回租赁物；
-                    # （2）要求支付全部租金) are read as one sentence
-                    for lst, whole in _cumulative_lists(clause.text):
-                        if _match_sentence(check, whole) is not None and \
-                                (severity := apply_stance(check, check.severity, whole, ctx)) is not None:
-                            findings.append(_finding(check, clause, lst.head, severity, ctx.contract_type))
-                            break
+                    if (found := _pattern_list_match(check, clause.text)) is not None:
+                        evidence, read = found
+                        if check.lawful_if_forbidden and _in_any(evidence, _forbidden_items(clause.text)):
+                            continue
+                        if (severity := apply_stance(check, check.severity, read, ctx)) is not None:
+                            findings.append(_finding(check, clause, evidence, severity, ctx.contract_type))
                 if check.scope == "document" and findings and findings[-1].check_id == check.id:
                     break
             continue
@@ -759,6 +758,31 @@ def _list_qualifiers(lst: LeadInList, skip: int | None = None) -> str:
     return "，".join(siblings + [c.strip().rstrip("；;。.，,") for c in lst.context])[:400]
 
 
+def _pattern_list_match(check: Check, text: str) -> tuple[str, str] | None:
+    """``(evidence, sentence read)`` when a pattern check meets a list of ``text`` read
+    item by item with its lead-in (item first, then lead-in first; :func:`lead_in_lists`,
+    which also reads a lead-in and its items written on one line) and still does when the
+    pair is read with what qualifies the whole list; or when a list whose items apply
+    together (:func:`_cumulative_lists`) meets it read as one sentence. None otherwise."""
+    for lst in lead_in_lists(text):
+        head = _LIST_HEAD.sub("", lst.head).strip()
+        for i, item in enumerate(lst.items):
+            body = _ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,")
+            if not body:
+                continue
+            q = _list_qualifiers(lst, skip=i)
+            for joined in (f"{body}，{head}。", f"{head}{body}。"):
+                if _match_sentence(check, joined) is None:
+                    continue
+                if q and _match_sentence(check, joined[:-1] + "，" + q + "。") is None:
+                    break  # a proviso, cure or consent stated for the whole list
+                return item, joined
+    for lst, whole in _cumulative_lists(text):
+        if _match_sentence(check, whole) is not None:
+            return lst.head, whole
+    return None
+
+
 def _still_found(detector, clause: Clause, wide: str, ctx, params) -> bool:
     """Whether ``detector`` still finds its risk in ``wide`` (a list read with what qualifies
     it), ``wide`` read as the first sentence of the clause so that a detector that reads the
@@ -779,9 +803,11 @@ def _lead_in_hits_confirmed(detector, clause: Clause, hits: list, ctx, params) -
     kept = []
     for hit in hits:
         ev = hit.evidence.replace("\n", "").strip()
-        lst = next((lst for lst in lists if ev and ev in lst.head.replace("\n", "")), None)
+        # the hit lies in the lead-in, or is the lead-in with its first item on one line
+        lst = next((lst for lst in lists if ev and (ev in (h := lst.head.replace("\n", "")) or h in ev)), None)
         if lst is not None and (q := _list_qualifiers(lst)):
-            if not _still_found(detector, clause, f"{_LIST_HEAD.sub('', lst.head).strip()}，{q}。", ctx, params):
+            read = _LIST_HEAD.sub("", lst.head).strip() if ev in lst.head.replace("\n", "") else ev.rstrip("；;。.，,")
+            if not _still_found(detector, clause, f"{read}，{q}。", ctx, params):
                 continue
         kept.append(hit)
     return kept
