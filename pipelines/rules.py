@@ -4993,13 +4993,15 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
     (a pattern the clause must contain: 分期|一期 for an instalment sale).
     """
     min_days = float(params.get("min_days", 15))
-    money = params.get("money", r"租金|房租|租费")
+    money = params.get("money", r"租金|房租|租费|欠租")
     creditor = params.get("creditor", r"出租人|出租方|甲方|房东")
-    if (req := params.get("require")) and not re.search(req, clause.text):
+    if (req := params.get("require")) and not re.search(req, clause.text + (getattr(ctx, "text", "") or "")):
         return []
-    right = rf"(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)(?:选择)?[^。；，]{{0,4}}(?:立即|随时|直接|单方)?(?:书面通知)?(?:解除|收回(?:房屋|租赁物|该房|出租房))"
+    right = (rf"(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)(?:选择)?[^。；，]{{0,4}}(?:立即|随时|直接|单方|径行)?(?:书面通知)?"
+             r"(?:解除|收回(?:房屋|租赁物|该房|出租房)|终止(?:本|该)?(?:合同|协议|租约|租赁))")
     if params.get("accelerate"):
-        right += rf"|(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)[^。；]{{0,12}}(?:要求|请求)[^。；]{{0,10}}(?:立即|一次性)?(?:支付|付清|清偿)[^。；]{{0,6}}(?:全部|剩余|所有)"
+        right += (rf"|(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)[^。；]{{0,12}}(?:要求|请求|宣布)[^。；]{{0,10}}(?:立即|一次性|提前)?(?:支付|付清|清偿|收取)?[^。；]{{0,6}}(?:全部|剩余|所有)"
+                  rf"|(?:全部|剩余|所有)[^。；]{{0,10}}(?:{money}|余款|租金)[^。；]{{0,6}}(?:立即|提前|即行|视为|即告)(?:全部)?(?:到期|加速到期)")
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         waived = bool(_DEMAND_WAIVED.search(flat))
@@ -5007,7 +5009,8 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
         if re.search(r"催告|催缴|宽限|书面通知[^。；]{0,8}(?:限期|在[^。；]{0,6}内)|限期", plain) or not (
                 re.search(money, flat) or (waived and re.search(r"前款|上款|上述|前述|以上|前条", flat))):
             continue
-        late_rx = rf"(?:逾期|拖欠|迟延|延迟|未按(?:时|期|约定))[^。；]{{0,12}}(?:支付|交付|缴纳|交纳)?[^。；]{{0,6}}(?:{money})|(?:{money})[^。；]{{0,10}}(?:逾期|拖欠|迟延|未按(?:时|期))"
+        late_rx = (rf"(?:逾期|拖欠|迟延|延迟|未能?按(?:时|期|约定)|未能如期|欠付|未付|未支付|欠缴)[^。；]{{0,12}}(?:支付|交付|缴纳|交纳)?[^。；]{{0,6}}(?:{money})"
+                   rf"|(?:{money})[^。；]{{0,10}}(?:逾期|拖欠|迟延|未按(?:时|期)|晚交|迟交)|欠租")
         late = re.search(late_rx, plain)
         term = re.search(rf"{right}|(?:本合同|合同|租赁关系)(?:即|自动|立即)(?:解除|终止)", plain)
         if waived and term and not late and re.search(r"(?:前款|上款|上述|前述|以上|前条)[^。；，]{0,6}(?:情形|事项|违约|情况)", flat[: term.start() + 8]):

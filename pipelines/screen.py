@@ -479,6 +479,9 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                         head = None
                     if evidence is None:
                         continue
+                    if i and _CONSEQUENCE.match(sent) and _match_sentence(
+                            check, sents[i - 1][1].rstrip().rstrip("。.；;") + "，" + sent.strip()) is None:
+                        continue  # …书面通知承租人在十五日内付清；逾期仍未付清的，出租人有权宣布全部租金到期
                     if i + 1 < len(sents) and _PROVISO.match(sents[i + 1][1]) \
                             and _match_sentence(check, sent.rstrip().rstrip("。.；;") + "，" + sents[i + 1][1].strip()) is None:
                         continue  # the next sentence takes it back: …不承担任何责任。但因甲方故意或者重大过失造成损失的除外。
@@ -546,6 +549,9 @@ _CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2
 # a sentence that opens by pointing back at the one before: 前述变更视为已包含在合同总价内
 _REFERS_BACK = re.compile(r"\s*(?:前述|上述|该等|此等|前款(?:所述|约定)?|上款|对此|就此|据此|该(?:变更|调整|费用|期间|款项|损失|请求|通知|决定|结果))")
 
+
+# a sentence that is the consequence of a demand or period in the one before: 逾期仍未付清的，…
+_CONSEQUENCE = re.compile(r"\s*(?:[（(]?\d{1,2}[)）])?\s*(?:逾期|届时|期满|到期|届期)?(?:仍|还|依然)(?:未|不|没有)|\s*逾期(?:未|不)(?:付清|支付|履行|改正|纠正|提取)")
 
 # a sentence that qualifies the one before: 但因故意或者重大过失造成损失的除外, 但是…, 除非…
 _PROVISO = re.compile(r"\s*(?:但是?|但|然而|除非|不过)(?![^。；]{0,3}(?:不限于|不得|应当|须))")
@@ -722,14 +728,14 @@ def lead_in_items(text: str) -> list[tuple[str, str]]:
 
 
 # a lead-in that forbids what its items name: 甲方不得有下列行为：, 严禁：, 禁止乙方从事以下活动：
-_FORBIDDING = re.compile(r"(?:不得|禁止|严禁|不应|不能|不可|无权|不允许)[^。；：:]{0,20}(?:下列|以下|如下)?[^。；：:]{0,10}[：:]\s*$")
+_FORBIDDING = re.compile(r"(?:不得|禁止|严禁|不应|不能|不可|无权|不允许|承诺不会?|保证不会?|不会)[^。；：:]{0,20}(?:下列|以下|如下)?[^。；：:]{0,10}[：:]\s*$")
 
 
 @lru_cache(maxsize=256)
 def _forbidden_items(text: str) -> tuple[str, ...]:
     """The items (flattened, without their markers) of the lists in ``text`` whose lead-in
     forbids them (:data:`_FORBIDDING`), for checks marked ``lawful_if_forbidden``."""
-    return tuple(flat for lst in lead_in_lists(text) if _FORBIDDING.search(lst.head)
+    return tuple(flat for lst in lead_in_lists(text) if _FORBIDDING.search(lst.head) and not re.search(r"但[^。；]{0,24}除外", lst.head)
                  for item in lst.items if (flat := _ITEM_MARK.sub("", item.replace("\n", ""), count=1).strip()))
 
 
