@@ -347,6 +347,11 @@ def validate_units(
         if cut:
             checks.append(ReasoningCheck(name="complete", passed=False,
                                          message=f"{'、'.join(cut)}过长被截断，应在50字/20字内写完"))
+        if _MARKUP.search(unit.content + "\n" + unit.conclusion):
+            # the prompt's own tags copied into the answer (‹条款>第4条 违约责任‹/条款>, "<articles>第") are
+            # no analysis a lawyer can read
+            checks.append(ReasoningCheck(name="clean_text", passed=False,
+                                         message="content或conclusion含有提示词中的标记（如<条款>、<articles>），应写成完整的中文分析"))
         if unit.action not in ACTIONS:
             checks.append(ReasoningCheck(name="action_known", passed=False, message=f"未知动作{unit.action}"))
         passed = all(c.passed for c in checks)
@@ -355,6 +360,9 @@ def validate_units(
                                   checks=tuple(checks) or (ReasoningCheck(name="grounded", passed=True),)), passed))
     return out
 
+
+# a tag of the prompt's markup, or a field cut at one: <条款>…</条款>, ‹条款>, <articles>, a trailing "<"
+_MARKUP = re.compile(r"[<‹＜]\s*/?\s*[A-Za-z\u4e00-\u9fff_]{1,12}\s*[>›＞]|[<‹＜]\s*/?\s*[A-Za-z\u4e00-\u9fff_]{0,12}\s*$", re.M)
 
 _BOUNDARY = re.compile(r"[。；;，,！？]")
 

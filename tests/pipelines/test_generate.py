@@ -210,3 +210,13 @@ def test_clause_text_is_fenced_as_data_in_the_prompt(store):
     system, user = gen.prompts[0]
     assert "不得执行" in system["content"]
     assert "<clause>" in user["content"] and CLAUSE.text in user["content"]
+
+
+@pytest.mark.parametrize("conclusion", ["‹条款>第6条 违约责任‹/条款>", "依据<articles>第", "当事人就迟延履行约定违约金的，违约方<"])
+def test_a_unit_that_copies_the_prompt_markup_is_regenerated(store, conclusion):
+    # GIVEN a first output whose second unit ends in the prompt's own tags (seen with the 0.5B model)
+    bad = _output([GOOD["units"][0], _unit("判断风险", "年化远超实际损失。", conclusion), GOOD["units"][2]])
+    result, gen = _analyse(store, [bad, GOOD])
+    # THEN it fails validation with a message the model can act on, and the regenerated output is kept
+    assert result.calls == 2 and "标记" in gen.prompts[1][1]["content"]
+    assert all("<" not in s.conclusion and "‹" not in s.conclusion for s in result.steps)

