@@ -340,8 +340,12 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if re.search(r"年(?:化|利率|息|率)|年\s*$|LPR|报价利率", sent[max(0, m.start() - 8): m.start()]):
                     continue  # an annual rate counted per day of delay (按未放款金额的年利率4.5%) is not 4.5% a day
                 if pct > daily_max:
+                    # the base the rate is of (逾期金额, 年租金, 合同总价): a year of delay is 365 times the rate of that base
+                    b = re.search(r"(?:按|以|为|计)(?:照)?([^。；，按以为]{1,14}?)(?:的)?\s*$", sent[max(0, m.start() - 20): m.start()])
+                    base = b.group(1).strip() if b else ""
+                    of = f"{base}的" if base and not re.search(r"逾期|欠付|未付|迟延|延迟|应付|拖欠", base) else "逾期金额的"
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
-                                explanation=f"违约金按每日{pct:g}%计算，折合年化约{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
+                                explanation=f"违约金按每日{of}{pct:g}%计算，迟延一年累计约为{of}{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
         if not capped and (h := _periodic_excessive(sent, daily_max)):
             return [h]
         if not (daily and not capped) and "定金" not in sent:
