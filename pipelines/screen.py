@@ -764,25 +764,32 @@ def _list_qualifiers(lst: LeadInList, skip: int | None = None) -> str:
     return "，".join(siblings + [c.strip().rstrip("；;。.，,") for c in lst.context])[:400]
 
 
+def _item_readings(lists: Iterable[LeadInList]):
+    """For each item of ``lists``: ``(list, item, readings, qualifiers)`` — the item read as one
+    sentence with its lead-in, item first (``逾期支付租金三日的，甲方有权解除合同。``, as a
+    condition reads) and lead-in first (``乙方入职时应交付下列物品身份证原件。``), and what
+    qualifies the whole list (:func:`_list_qualifiers`)."""
+    for lst in lists:
+        head = _LIST_HEAD.sub("", lst.head).strip()
+        for i, item in enumerate(lst.items):
+            body = _ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,")
+            if body:
+                yield lst, item, (f"{body}，{head}。", f"{head}{body}。"), _list_qualifiers(lst, skip=i)
+
+
 def _pattern_list_match(check: Check, text: str) -> tuple[str, str] | None:
     """``(evidence, sentence read)`` when a pattern check meets a list of ``text`` read
     item by item with its lead-in (item first, then lead-in first; :func:`lead_in_lists`,
     which also reads a lead-in and its items written on one line) and still does when the
     pair is read with what qualifies the whole list; or when a list whose items apply
     together (:func:`_cumulative_lists`) meets it read as one sentence. None otherwise."""
-    for lst in lead_in_lists(text):
-        head = _LIST_HEAD.sub("", lst.head).strip()
-        for i, item in enumerate(lst.items):
-            body = _ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,")
-            if not body:
+    for _, item, readings, q in _item_readings(lead_in_lists(text)):
+        for joined in readings:
+            if _match_sentence(check, joined) is None:
                 continue
-            q = _list_qualifiers(lst, skip=i)
-            for joined in (f"{body}，{head}。", f"{head}{body}。"):
-                if _match_sentence(check, joined) is None:
-                    continue
-                if q and _match_sentence(check, joined[:-1] + "，" + q + "。") is None:
-                    break  # a proviso, cure or consent stated for the whole list
-                return item, joined
+            if q and _match_sentence(check, joined[:-1] + "，" + q + "。") is None:
+                break  # a proviso, cure or consent stated for the whole list
+            return item, joined
     for lst, whole in _cumulative_lists(text):
         if _match_sentence(check, whole) is not None:
             return lst.head, whole
@@ -872,28 +879,22 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str |
     if outer_head and not lists and (sents := [t.strip() for _, t in sentences(clause.text)]):
         # an item the segmenter made a clause of its own, read with the lead-in of the clause before
         lists = [LeadInList(outer_head, [sents[0]], sents[1:])]
-    for lst in lists:
-        head = _LIST_HEAD.sub("", lst.head).strip()
-        for i, item in enumerate(lst.items):
-            body = _ITEM_MARK.sub("", item, count=1).strip().rstrip("；;。.，,")
-            if not body:
+    for lst, item, readings, qualifiers in _item_readings(lists):
+        for joined in readings:
+            hits = list(detector(clause.model_copy(update={"text": joined}), ctx, params))
+            if not hits:
                 continue
-            qualifiers = _list_qualifiers(lst, skip=i)
-            for joined in (f"{body}，{head}。", f"{head}{body}。"):
-                hits = list(detector(clause.model_copy(update={"text": joined}), ctx, params))
-                if not hits:
-                    continue
-                if qualifiers and not _still_found(detector, clause, joined[:-1] + "，" + qualifiers + "。", ctx, params):
-                    break  # the list states a carve-out, cure or consent elsewhere
-                out = []
-                for hit in hits:
-                    ev = hit.evidence.replace("\n", "").strip()
-                    within_head = bool(ev) and ev in lst.head.replace("\n", "")
-                    if within_head and lst.head not in clause.text:
-                        continue  # the lead-in is another clause's words: this clause is located by its item
-                    out.append(dataclasses.replace(hit, evidence=lst.head if within_head else item, sentence=joined))
-                if out:
-                    return out
+            if qualifiers and not _still_found(detector, clause, joined[:-1] + "，" + qualifiers + "。", ctx, params):
+                break  # the list states a carve-out, cure or consent elsewhere
+            out = []
+            for hit in hits:
+                ev = hit.evidence.replace("\n", "").strip()
+                within_head = bool(ev) and ev in lst.head.replace("\n", "")
+                if within_head and lst.head not in clause.text:
+                    continue  # the lead-in is another clause's words: this clause is located by its item
+                out.append(dataclasses.replace(hit, evidence=lst.head if within_head else item, sentence=joined))
+            if out:
+                return out
     for lst, whole in _cumulative_lists(clause.text):
         hits = list(detector(clause.model_copy(update={"text": whole}), ctx, params))
         if hits:
