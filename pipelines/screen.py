@@ -655,6 +655,13 @@ _MAX_LEAD_IN_ITEMS = 200  # items of one clause the lead-in path reads: a list o
 
 
 def lead_in_lists(text: str) -> list[LeadInList]:
+    """The lists of ``text`` under a lead-in (see :func:`_lead_in_lists`); read once per clause
+    text and shared by every check (the lists are not modified by their readers)."""
+    return list(_lead_in_lists(text))
+
+
+@lru_cache(maxsize=512)
+def _lead_in_lists(text: str) -> tuple[LeadInList, ...]:
     """The lists of ``text`` under a lead-in that ends with a colon.
 
     ``乙方有下列情形之一的，甲方有权解除合同：（1）逾期支付租金三日的；（2）擅自转租的。`` says
@@ -719,7 +726,7 @@ def lead_in_lists(text: str) -> list[LeadInList]:
             nested = LeadInList(f"{_LIST_HEAD.sub('', body).strip()}，{lst.head}", [], [])
             stack.append((nested, None))
             out.append(nested)
-    return [lst for lst in out if lst.items]
+    return tuple(lst for lst in out if lst.items)
 
 
 def lead_in_items(text: str) -> list[tuple[str, str]]:
