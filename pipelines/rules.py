@@ -1116,7 +1116,9 @@ _C_OPEN_GROUND = (r"随时|任意|(?:在)?任何时(?:候|间)|为(?:其|自身|
                   r"(?:因|由于|基于|出于)(?:(?!政府|国家|法律|政策|不可抗力|违约|恶化|破产)[^，。；]){0,10}(?:规划|布局|策略|战略|经营|业务|组织架构|架构|机构|人事|产品线|市场)[^，。；]{0,4}(?:调整|变化|变更|需要|考虑|安排)")
 _C_NEG_RIGHT = re.compile(r"不得|无权|不能|不可|不享有|禁止|不应")
 _C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|免于|免除)[^。；]{0,10}(?:赔偿|补偿|违约责任|任何责任|责任)|不(?:赔偿|补偿)"
-                       r"|互不(?:承担|负|赔偿|补偿)|(?:不得|无权|不能)(?:因此)?(?:提出|要求|主张|请求)[^。；]{0,6}(?:索赔|赔偿|补偿|违约金)")
+                       r"|互不(?:承担|负|赔偿|补偿)|(?:不得|无权|不能)(?:因此)?(?:提出|要求|主张|请求)[^。；]{0,6}(?:索赔|赔偿|补偿|违约金)"
+                       # the other's claim barred with its object named first: 乙方不得就预期收益主张任何赔偿
+                       r"|(?:不得|无权|不能)(?:就|以|对)[^。；，]{0,12}(?:提出|要求|主张|请求)[^。；]{0,6}(?:索赔|赔偿|补偿|违约金)")
 
 
 def _c_holder(sent: str, verb_at: int) -> re.Match | None:
@@ -1285,7 +1287,12 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                     continue  # a ground is given; 随时 then only says when
                 if statutory and not nocomp:
                     continue
-                comp = None if nocomp else re.search(r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)", flat[m.end():])
+                # the holder pays for what was done or the other's loss, written as a duty (应赔偿…损失) or as
+                # part of the right (…解除本合同，并按乙方已完成的工作量支付相应费用): 民法典第九百三十三条、第七百八十七条
+                comp = None if nocomp else re.search(
+                    r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)"
+                    r"|(?:并|且|同时)(?:按|根据|依|依照|按照)[^。；]{0,20}(?:已完成|已履行|已提供|实际完成|实际发生)[^。；]{0,12}(?:支付|结清|结算|赔偿|补偿)[^。；]{0,8}(?:费用|价款|报酬|款项|损失)",
+                    flat[m.end():])
                 payer = re.findall(_C_PARTY, flat[m.end(): m.end() + comp.start()]) if comp else []
                 if comp and not (payer and payer[-1] != holder.group("p") and not re.search(r"对方|另一方", payer[-1])):
                     continue  # at-will but the other party's loss is made good: lawful (not when it is the other party who pays)
