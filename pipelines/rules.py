@@ -1149,7 +1149,7 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
 _C_FEE = r"(?:[\u4e00-\u9fff]{0,3}(?:费|价|租金|报酬)(?:标准|费率)?|价格|单价|收费标准)"
 # what a party pays for the contract's subject, by its usual names (a subscription or licence fee too)
-_C_FEE_NAMED = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费)"
+_C_FEE_NAMED = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费|提成比例|提成标准|提成率|分成比例|佣金比例|扣点|佣金)"
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，]{0,4}(?:产品|商品|货物|服务)?(?:售价|价位|报价)"
                              rf"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{{0,6}}(?:{_C_FEE_NAMED}|合同金额)"
                              rf"|{_C_FEE_NAMED}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
@@ -1176,9 +1176,9 @@ _C_FALLBACK_TO_ONE = re.compile(r"(?:协商|磋商|沟通)(?:不成|未果|不�
 _C_MARKET_GROUND = re.compile(r"(?:市场|行情|周边|同类|原材料|成本|物价|租金水平|价格水平)[^。；，]{0,10}(?:上涨|波动|变化|上升|变动|较大|明显)")
 # the adjusted price applies from one side's notice, or is "accepted" by going on performing:
 # the change takes effect without the other's consent (民法典第五百四十三条)
-_C_ADJUST_BY_NOTICE = re.compile(r"(?:调整|变更|更新|上调|修改)后的?[^。；，]{0,8}?(?:价格|单价|价款|费用|费率|收费标准|标准|租金|服务费|报酬|价目)[^。；]{0,6}(?:自|在|于|经)[^。；]{0,16}(?:通知|告知|邮件|函|公告|公布|发出|送达|发布)[^。；]{0,10}(?:执行|生效|适用|起算|计收|施行)"
+_C_ADJUST_BY_NOTICE = re.compile(r"(?:调整|变更|更新|上调|修改)后的?[^。；，]{0,8}?(?:价格|单价|价款|费用|费率|收费标准|标准|租金|服务费|报酬|价目|比例|扣点|佣金)[^。；]{0,6}(?:自|在|于|经)[^。；]{0,16}(?:通知|告知|邮件|函|公告|公布|发出|送达|发布)[^。；]{0,10}(?:执行|生效|适用|起算|计收|施行)"
                                  # the notice first: 调价通知送达之日起即按新单价执行 / 自收到通知的次月起按调整后的标准支付
-                                 r"|(?:通知|告知|邮件|函|公告|公布|发出|送达)[^。；]{0,16}(?:起|后)[^。；]{0,6}?(?:即|均)?(?:按|执行|适用)[^。；]{0,4}(?:新|调整后|变更后|上调后)的?(?:单价|价格|标准|费率|租金|收费|价款)"
+                                 r"|(?:通知|告知|邮件|函|公告|公布|发出|送达)[^。；]{0,16}(?:起|后)[^。；]{0,6}?(?:即|均)?(?:按|执行|适用)[^。；]{0,4}(?:新|调整后|变更后|上调后)的?(?:单价|价格|标准|费率|租金|收费|价款|比例|扣点)"
                                  r"|继续[^。；]{0,16}视为(?:接受|同意|认可)[^。；，]{0,4}(?:调整|调价|新价格|新标准|新单价|新费率)"
                                  # silence as consent: 未在通知期内提出书面异议的，视为同意
                                  r"|未[^。；]{0,14}(?:提出|表示)[^。；]{0,4}异议的?[，,]?\s*视为(?:同意|接受|认可)"
@@ -1307,7 +1307,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             if affirmed(_C_PRICE_LAWFUL, flat):
                 continue
             if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格", flat) or (
-                    ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利", flat)):
+                    ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利|提成", flat)):
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
                 continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
@@ -2090,10 +2090,12 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
     clause_nc = re.search(r"竞业|专项培训|培训费", clause.text) or (trained and re.search(r"服务期", clause.text))
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if re.search(r"专项培训|培训费|培训服务|竞业", s) or (trained and "服务期" in s):
+        # a 违约金 on top of the training cost (除返还培训费用外，还应支付违约金…) is beyond what 第22条 allows
+        on_top = re.search(r"除[^。；]{0,30}(?:培训费|服务期|竞业)[^。；]{0,12}(?:外|之外|以外)[^。；]{0,10}(?:还|另|另行|再|并|亦|同时)", s)
+        if (re.search(r"专项培训|培训费|培训服务|竞业", s) or (trained and "服务期" in s)) and not on_top:
             continue
         conf_only = "保密" in s and "竞业" not in s
-        if clause_nc and not conf_only and re.search(r"本条|本协议|上述|前款|前述|该项|此项", s):
+        if clause_nc and not conf_only and not on_top and re.search(r"本条|本协议|上述|前款|前述|该项|此项", s):
             continue  # refers back to a 服务期 / 竞业 clause
         if re.search(rf"向(?:{ee})[^。；]{{0,4}}(?:支付|赔付|给付|承担)", s):
             continue  # the employer pays
