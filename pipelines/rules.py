@@ -3024,15 +3024,20 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``备份存储于新加坡``. Not flagged: storage in China, a transfer conditioned on the
     assessment / standard contract / certification, a prohibition.
     """
-    abroad = r"(?:境外|出境|海外|国外|跨境|中国大陆以外|中华人民共和国(?:境外|以外)|境外关联|境外总部|境外母公司|新加坡|香港|美国|欧洲|欧盟)"
-    verb = r"(?:传输|提供|存储|储存|转移|传送|发送|访问|调取|同步|备份|处理|托管|共享|汇总|上传)"
+    abroad = (r"(?:境外|出境|海外|国外|跨境|中国大陆以外|中华人民共和国(?:境外|以外)|境外关联|境外总部|境外母公司|新加坡|香港|澳门|台湾|美国|欧洲|欧盟"
+              r"|日本|韩国|德国|英国|法国|爱尔兰|荷兰|印度|澳大利亚|加拿大|马来西亚|越南|泰国|印度尼西亚|东京|首尔|法兰克福|伦敦|硅谷)")
+    verb = r"(?:传输|提供|存储|储存|转移|传送|发送|访问|调取|同步|备份|处理|托管|共享|汇总|上传|容灾)"
+    data_words = (r"个人信息|个人数据|个人资料|用户(?:数据|信息|资料)|客户(?:数据|信息|资料)|员工(?:个人)?(?:信息|资料|档案)|数据"
+                  r"|姓名|手机号|电话号码|身份证|住址|联系方式|订单信息|账户信息|银行账号|位置信息")
+    # a row of a processing table (| 存储地点 | 中国境内及新加坡（容灾备份） |) names the data in other rows
+    clause_data = re.search(data_words, clause.text)
     if re.search(r"安全评估|标准合同|保护认证|个人信息保护认证|单独同意|网信部门|第三十八条", clause.text):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         m = re.search(abroad, s)
-        if not m or not re.search(verb, s) or not re.search(r"个人信息|个人数据|个人资料|用户(?:数据|信息|资料)|客户(?:数据|信息|资料)|员工(?:个人)?(?:信息|资料|档案)|数据"
-                                                              r"|姓名|手机号|电话号码|身份证|住址|联系方式|订单信息|账户信息|银行账号|位置信息", s):
+        row = "|" in s or re.search(r"(?:存储|储存|存放|保存|服务器|机房|数据中心)(?:地点|地|位置|所在地|区域)", s)
+        if not m or not (re.search(verb, s) or row) or not (re.search(data_words, s) or (row and clause_data)):
             continue
         if re.search(r"(?:存储|储存|保存|留存)(?:于|在)(?:中国)?(?:境内|中华人民共和国境内|中国大陆)|境内(?:存储|储存)", s) and not re.search(r"(?:可|有权|可以)[^。；]{0,20}" + abroad, s):
             continue
