@@ -4777,6 +4777,28 @@ def variation_without_adjustment(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_R_EVAL = r"(?:考核|考评|评定|评价|评估|满意度|满意程度|打分|评分|认定|评级)"
+_R_AMOUNT_SET = re.compile(
+    r"(?:[\u4e00-\u9fff]{0,4}费|价款|报酬|金额|款项|工程款|酬金|奖金|货款|价格)[^。；]{0,40}?(?:确定|决定|扣减|调减|核减|计算|计发|发放|折算|核定|核算|浮动)"
+    r"|(?:确定|决定|扣减|调减|核减)[^。；，]{0,12}(?:服务费|价款|费用|报酬|支付金额|付款金额|款项|工程款|酬金|奖金|货款)"
+    r"|[=＝×xX＊*]|乘以|系数")
+
+
+def _payer_evaluation_sets_amount(flat: str, clause_text: str, ctx) -> re.Match | None:
+    """The payer's own evaluation (its 考核/评定/满意度/打分, with its name or ``其`` right before
+    the evaluation word) that fixes, scales or cuts the amount in the same sentence; the match
+    of the evaluation, or None. Pay in a labour contract (绩效考核 by the employer's published
+    rules) is left to the labour checks."""
+    if ctx.contract_type in ("劳动合同", "劳务派遣协议"):
+        return None
+    ev = re.search(rf"(?:{_R_PAYER}|其)(?:的|自行|单方|内部|月度|年度|季度|综合|对[^。；，]{{0,12}}的){{0,3}}(?:综合)?{_R_EVAL}", flat)
+    if ev is None or not _R_AMOUNT_SET.search(flat):
+        return None
+    if ev.group(0).startswith("其") and not re.search(rf"{_R_PAYER}[^。；，]{{0,30}}$", flat[:ev.start()]):
+        return None  # 其 must point back to the payer
+    return ev
+
+
 def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The amount payable is fixed by the payer's own assessment, by rules the payer writes.
 
@@ -4793,9 +4815,15 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
                       rf"(?:{_R_PAYER}|本公司|我司|我方)[^。；]{{0,12}}(?:考核|考评|评定|评估|满意度|满意程度|认可|决定|单方|评分|打分)", flat)
         m = m or re.search(rf"{_R_PAYER}[^。；]{{0,6}}(?:有权)?(?:视|根据|依据)[^。；]{{0,16}}(?:扣减|调减|降低|核减)[^。；]{{0,12}}(?:服务费|价款|费用|报酬|款项)[^。；]{{0,16}}(?:由{_R_PAYER}(?:决定|确定)|比例由{_R_PAYER})", flat)
         m = m or re.search(rf"(?:扣减|调减|核减)(?:比例|金额|幅度)(?:由){_R_PAYER}(?:单方|自行)?(?:决定|确定)", flat)
+        # the structure, whatever the words: an amount fixed, scaled or cut (确定/扣减/×/=) by an
+        # evaluation that is the payer's own (委托方评定的满意度系数, 其对…的综合评定, 甲方月度考核得分)
+        m = m or _payer_evaluation_sets_amount(flat, clause.text, ctx)
         if not m:
             continue
-        if re.search(r"双方(?:共同|协商|确认)|共同(?:制定|确定|考核)|第三方|附件[^。；]{0,6}(?:标准|指标)|异议|复核|申诉|客观|量化", flat):
+        # an objection the payee may raise keeps the price from being the payer's alone; one it may not
+        # raise (乙方不得提出异议) is the opposite
+        open_flat = re.sub(r"(?:不得|无权|不能|不可|不再)(?:(?:对|就)[^。；，]{0,10})?(?:提出|提起|申请)?(?:任何)?(?:异议|复核|申诉)", "", flat)
+        if re.search(r"双方(?:共同|协商|确认)|共同(?:制定|确定|考核)|第三方|附件[^。；]{0,6}(?:标准|指标)|异议|复核|申诉|客观|量化", open_flat):
             continue
         return [Hit(evidence=m.group(0), sentence=flat)]
     return []
