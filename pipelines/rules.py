@@ -4478,9 +4478,9 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
     for i, flat in enumerate(sents):
         # the fallback often follows after a semicolon: …协商确定；协商不成的，按…均价结算
         nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:协商不成|协商未果|未能(?:协商|达成)|不能(?:协商|达成)|达不成)", sents[i + 1]) else ""
-        m = re.search(r"(?:价格|单价|价款|总价|合同金额|合同价|费用|报酬|服务费|租金|货款|工程款|酬金|许可费|使用费|加工费|运费|佣金|代理费|设计费|咨询费|技术服务费|开发费)"
-                      r"(?:[^。；，]{0,10}|[，,][^。；，]{0,10})(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
-                      r"(?:另行|再行)?(?:协商|商定|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat) or re.search(
+        m = re.search(r"(?:价格|单价|价款|总价|合同金额|合同价|(?:具体|实际|结算)金额|费用|报酬|服务费|租金|货款|工程款|酬金|许可费|使用费|加工费|运费|佣金|代理费|设计费|咨询费|技术服务费|开发费)"
+                      r"[^。；，]{0,10}(?:[，,][^。；，]{0,10})?(?:由双方|双方|另行|届时|今后|以后|再行|根据[^。；，]{0,8}(?:情况|需要))[^。；，]{0,4}"
+                      r"(?:另行|再行)?(?:协商|商定|商议|商谈|磋商|确定|约定|议定|洽谈)(?!一致后[^。；]{0,10}(?:签订|补充))", flat) or re.search(
             # a price-list cell left open: 单价：另议 / 价格 | 面议
             r"(?:价格|单价|价款|总价|合同金额|合同价|报酬|服务费|租金|加工费|佣金)\s*[：:|｜]\s*(?:另议|再议|面议|待定|另定|双方另议)", flat) or re.search(
             # left to an agreement yet to be signed: 服务费用以双方后续签订的补充协议为准
@@ -4488,8 +4488,10 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
             r"(?:后续|今后|日后|届时|另行)[^。；，]{0,6}(?:签订|签署|订立|达成)[^。；，]{0,6}(?:补充协议|协议|合同|确认书)[^。；，]{0,4}为准", flat)
         if not m or "另有约定" in m.group(0):
             continue  # 除双方另有约定外，由乙方承担: an exception to a default rule, not a price left open
+        if re.match(r"(?:具体|实际|结算)金额", m.group(0)) and re.search(r"违约金|赔偿|损失|罚|补偿", flat[:m.start()]):
+            continue  # the amount of damages or a penalty, not the price
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
-                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|续(?:租|期|签)", flat + "。" + nxt):
+                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|(?<!后)续(?:租|期|签)", flat + "。" + nxt):
             continue
         return [Hit(evidence=m.group(0), sentence=flat)]
     return []
