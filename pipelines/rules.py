@@ -4490,6 +4490,8 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # 除双方另有约定外，由乙方承担: an exception to a default rule, not a price left open
         if re.match(r"(?:具体|实际|结算)金额", m.group(0)) and re.search(r"违约金|赔偿|损失|罚|补偿", flat[:m.start()]):
             continue  # the amount of damages or a penalty, not the price
+        if re.search(r"期限|时间|日期|方式|地点|账户", m.group(0)) or re.match(r"\s*(?:如下|为)?\s*[：:]", flat[m.end():]):
+            continue  # when or how it is paid, or a form's lead-in (租金具体支付期限双方可以约定如下：)
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
                      r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|(?<!后)续(?:租|期|签)", flat + "。" + nxt):
             continue
