@@ -614,7 +614,7 @@ def _hits_with_definitions(detector, clause: Clause, defs, ctx, params) -> list:
 # the markers of a list item the lead-in path reads, beyond :data:`_LIST_ITEM`: 2.1 sub-numbers,
 # bullets, circled numbers past 20 and three-digit (100)
 _ITEM_MARK = re.compile(
-    r"^(?P<m>[（(]\s*(?:\d{1,3}|[一二三四五六七八九十]{1,3}|[a-zA-Z])\s*[)）]|\d{1,2}\.\d{1,2}(?![\d.])|\d{1,2}\s*[、.．)）](?!\d)"
+    r"^(?P<m>[（(]\s*(?:\d{1,3}|[一二三四五六七八九十]{1,3}|[a-zA-Z])\s*[)）]|\d{1,2}\.\d{1,2}\.\d{1,2}(?![\d.])|\d{1,2}\.\d{1,2}(?![\d.])|\d{1,2}\s*[、.．)）](?!\d)"
     r"|[一二三四五六七八九十]{1,3}\s*、|[①-⑳㉑-㉟㊱-㊿]|[a-zA-Z][.)、]|[•·●○■□◆◇▪▶\-–—])\s*")
 
 
@@ -622,6 +622,8 @@ def _item_style(marker: str) -> str:
     """The numbering style of an item marker (``（1）`` and ``(2)`` alike, ``1.`` and ``2、`` alike …):
     items of one list share it, so an item of another style opens or closes a nested list."""
     m = marker.strip()
+    if re.match(r"\d{1,2}\.\d{1,2}\.\d", m):
+        return "decimal3"  # 5.1.1 under 5.1
     if re.match(r"\d{1,2}\.\d", m):
         return "decimal"
     if m[0] in "（(":
