@@ -3591,6 +3591,11 @@ def labour_commercial_arbitration(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not _lf_employment_doc(ctx) or re.search(r"劳动(?:人事)?争议仲裁|劳动仲裁|人事争议仲裁", clause.text):
         return []
+    # a dispatch agreement is a contract between two companies: its own disputes are commercial and may go to a
+    # commercial commission; only a dispute with the dispatched worker is a labour dispute (劳动争议调解仲裁法第二条)
+    dispatch_b2b = ctx.contract_type == "劳务派遣协议" and not re.search(r"劳动者|派遣(?:人员|员工)|员工|劳动争议|劳动关系|工伤", clause.text)
+    if dispatch_b2b:
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         m = _LF_COMMERCIAL_ARB.search(s)
