@@ -1254,9 +1254,13 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
       performer is late).
     """
     obj = params.get("object", "termination")
-    if obj == "termination" and (ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议")
-                                 or _C_LABOUR.search(clause.text)
-                                 or re.search(r"竞业", clause.text)):
+    # a dispatch agreement is a contract between two companies: the user unit's exit from the agreement
+    # itself (解除本协议) is a commercial termination; the dispatched worker's labour contract is not
+    b2b_exit = ctx.contract_type == "劳务派遣协议" and re.search(r"(?:解除|终止)(?:本|该)?(?:劳务派遣)?协议", clause.text) \
+        and not re.search(r"(?:解除|终止)[^。；，]{0,6}劳动合同", clause.text)
+    if obj == "termination" and not b2b_exit and (ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议")
+                                                  or _C_LABOUR.search(clause.text)
+                                                  or re.search(r"竞业", clause.text)):
         return []  # employment termination: the labour checks (劳动合同法第三十九条 ff.)
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
