@@ -1243,7 +1243,10 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
       a standard term excluding the other's main rights is void). Mutual rights (双方/任何一方)
       and grounds (违约, 不可抗力, 情形之一) do not count. Where the law itself gives an at-will
       right (委托合同 第九百三十三条, 定作人 第七百八十七条) the clause is flagged only when it
-      also excludes the compensation the law keeps (``且无需承担任何赔偿``). The same right
+      also excludes the compensation the law keeps (``且无需承担任何赔偿``, ``乙方不得就预期收益主张
+      任何赔偿``); paying for the work done (``并按乙方已完成的工作量支付相应费用``) is that
+      compensation. In a 劳务派遣协议 the user unit's exit from the agreement itself (``解除本协议``)
+      is read as a commercial termination; a labour contract's is left to the labour checks. The same right
       written as a condition — the contract ends when one party decides to stop
       (``甲方管理层决定不再继续本项目的，本合同即告终止``) — is read the same way.
     * ``price`` — ``乙方有权根据原材料行情调整单价`` / ``价格以卖方届时报价为准`` (民法典第五百四十三条:
@@ -2082,8 +2085,10 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
 
     Shapes: ``乙方提前离职的，应向甲方支付违约金``, ``违约金由员工承担``, ``员工违反
     保密/考勤/规章…支付违约金``, ``任何一方违约…违约金`` in a labour contract,
-    ``未满三年辞职的，赔偿公司两个月工资/5000元``. A 违约金 the employer pays, or one
-    tied to 服务期/培训/竞业, is not flagged.
+    ``未满三年辞职的，赔偿公司两个月工资/5000元``, the sum taken from the pay instead
+    (``没提前说就走的，扣半个月工资作为赔偿``; 第九十条 leaves only the actual loss), and a 违约金 on
+    top of the training cost (``除返还培训费用外，还应支付违约金``: beyond 第二十二条). A 违约金 the
+    employer pays, or one tied to 服务期/培训/竞业 alone, is not flagged.
     """
     if not _lf_employment_doc(ctx):
         return []
@@ -3031,8 +3036,10 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     separate consent (第39条).
 
     Shapes: ``乙方可将用户信息传输至境外服务器``, ``数据可由境外母公司访问``,
-    ``备份存储于新加坡``. Not flagged: storage in China, a transfer conditioned on the
-    assessment / standard contract / certification, a prohibition.
+    ``备份存储于新加坡``, and a row of a processing table (``| 存储地点 | 中国境内及新加坡（容灾备份） |``)
+    whose data are named in the clause's other rows. Not flagged: storage in China, a transfer
+    conditioned on the assessment / standard contract / certification, a prohibition (before or
+    after the foreign party: ``境外关联公司不得访问``), ``不涉及数据出境``.
     """
     abroad = (r"(?:境外|出境|海外|国外|跨境|中国大陆以外|中华人民共和国(?:境外|以外)|境外关联|境外总部|境外母公司|新加坡|香港|澳门|台湾|美国|欧洲|欧盟"
               r"|日本|韩国|德国|英国|法国|爱尔兰|荷兰|印度|澳大利亚|加拿大|马来西亚|越南|泰国|印度尼西亚|东京|首尔|法兰克福|伦敦|硅谷"
@@ -3589,7 +3596,8 @@ def labour_commercial_arbitration(clause: Clause, ctx, params) -> Iterable[Hit]:
     Labour disputes go to labour dispute arbitration (劳动争议调解仲裁法第二条、第五条);
     the Arbitration Law does not govern them (仲裁法第九十三条), so an agreement to
     arbitrate before a commercial commission is void and a 终局 award there cannot take away
-    the worker's right to sue. A clause that also names the labour commission is lawful.
+    the worker's right to sue. A clause that also names the labour commission is lawful, and so is
+    a 劳务派遣协议's own disputes clause that speaks of the two companies only (a commercial contract).
 
     Returns one hit on the sentence that names the commercial commission, or nothing.
     """
