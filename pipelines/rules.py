@@ -2082,6 +2082,10 @@ _LF_NEG_BEFORE = r"(?:不得|不能|不可|无权|不会|禁止|严禁|不应|�
 _LF_NC_DOC = re.compile(r"竞业限制协议|竞业禁止协议|竞业协议|保密与竞业|保密及竞业")
 
 
+# the worker leaving, in the words contracts use for it
+_LF_LEAVES = r"(?:辞职|离职|走人|就走|提前解除|提前离开|擅自离开|不辞而别)"
+
+
 def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The worker pays a 违约金 (or a fixed sum for leaving) in a case other than a
     服务期 for paid professional training (劳动合同法第22条) or a 竞业限制 (第23条):
@@ -2124,13 +2128,13 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
             or re.search(rf"(?:违约金|违约赔偿金)[^。；]{{0,10}}由(?:{ee})(?:承担|支付)", s)
             or re.search(rf"向(?:{er})(?:支付|缴纳|交纳|赔付|给付)[^。；]{{0,20}}(?:违约金|违约赔偿金)", s))
         leave_sum = re.search(
-            rf"(?:辞职|离职|走人|就走|提前解除|提前离开|擅自离开|不辞而别|未满[^。；]{{0,8}}(?:年|期)|不满[^。；]{{0,8}}年)[^。；]{{0,40}}"
+            rf"(?:{_LF_LEAVES}|未满[^。；]{{0,8}}(?:年|期)|不满[^。；]{{0,8}}年)[^。；]{{0,40}}"
             rf"(?:赔偿|赔|支付|承担|缴纳)[^。；]{{0,15}}(?:{_LF_NUMW}\s*(?:万)?(?:元|块)|{_LF_NUMW}\s*个月(?:的)?(?:工资|薪资|薪酬|月薪))", s)
         if not leave_sum:
             # the sum taken out of the pay instead (扣半个月工资作为赔偿): a fixed penalty all the same
             # (劳动合同法第二十五条; 第九十条 leaves only the employer's actual loss)
             leave_sum = re.search(
-                rf"(?:辞职|离职|走人|就走|提前解除|提前离开|擅自离开|不辞而别|未提前[^。；，]{{0,8}}(?:通知|说|告知))[^。；]{{0,40}}"
+                rf"(?:{_LF_LEAVES}|未提前[^。；，]{{0,8}}(?:通知|说|告知))[^。；]{{0,40}}"
                 rf"(?:扣|扣除|扣发|扣减|罚|不发)[^。；，]{{0,4}}(?:半个?月|{_LF_NUMW}\s*个?月|{_LF_NUMW}\s*(?:天|日))(?:的)?(?:工资|薪资|薪酬|月薪)", s)
         if leave_sum:
             pay = re.search(r"赔偿|支付|承担|缴纳", leave_sum.group(0)[leave_sum.group(0).find("，") + 1:] if "，" in leave_sum.group(0) else leave_sum.group(0))
