@@ -2007,8 +2007,107 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
     return None
 
 
+_Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人天|人日|课时"
+_Q_PER_UNIT = re.compile(rf"每\s*(?P<u>{_Q_UNIT})(?!\s*每)")
+_Q_SLASH_UNIT = re.compile(rf"\s*[/／]\s*(?P<u>{_Q_UNIT})(?!\s*[/／·]?\s*(?:每|月|年|日|天))")
+_Q_QUANTITY = re.compile(rf"(?P<q>{_NUM})\s*(?P<u>{_Q_UNIT})")
+_Q_NOT_PRODUCT = re.compile(r"优惠|折扣|折让|减免|抹零|另(?:行)?(?:计|收|加|付)|(?:含|包括|包含)[^。；]{0,12}(?:费|税)|以及|另有|不含|递增|上浮|调价")
+_Q_CANON = {"㎡": "平方米", "m²": "平方米", "公斤": "千克", "人日": "人天"}
+
+
+def _unit_prices(sent: str) -> list[tuple[float, str]]:
+    """(yuan, unit) for each price per unit in ``sent``: ``每平方米人民币22,100元``,
+    ``单价5,000元/台``. A rate per unit and per period (``每平方米每月``, ``元/平方米/月``) is
+    not a unit price of a quantity and is skipped."""
+    out = []
+    for m in _Q_PER_UNIT.finditer(sent):
+        tail = sent[m.end(): m.end() + 16]
+        a = _C_YUAN.search(tail)
+        if a and not re.match(r"[^，。；]*?每", tail[:a.start()]) and not re.match(r"\s*[/／每]", tail[a.end():]):
+            if (v := _c_yuan_value(a)):
+                out.append((v, _Q_CANON.get(m["u"], m["u"])))
+    for a in _C_YUAN.finditer(sent):
+        m = _Q_SLASH_UNIT.match(sent, a.end())
+        if m and (v := _c_yuan_value(a)):
+            out.append((v, _Q_CANON.get(m["u"], m["u"])))
+    return out
+
+
+_Q_TOTAL = re.compile(r"(?:总价款|总价|总金额|价款总额|价款合计|总计|合计)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?\s*")
+
+
+def _unit_price_totals(text: str) -> list[tuple[float, str]]:
+    """(yuan, sentence) for each total a text states (``房屋总价款为人民币贰佰壹拾捌万元整``,
+    ``合计：¥380,000``); totals before tax, provisional or of one instalment are skipped."""
+    out = []
+    for sent in _split(text):
+        for m in _Q_TOTAL.finditer(sent):
+            a = _C_YUAN.match(sent, m.end())
+            before = sent[max(0, m.start() - 8): m.start()]
+            if a and not _C_TOTAL_SKIP.search(before) and not re.search(r"首付|贷款|借款|尾款|余款|进度款|税|费用?$", before) \
+                    and (v := _c_yuan_value(a)):
+                out.append((v, sent.strip()))
+                break
+    return out
+
+
+def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first clause whose total price is not the price per unit
+    times any quantity of that unit the contract states, or None."""
+    quantities: dict[str, list[float]] = {}
+    for c in ctx.clauses:
+        for s in _split(c.text):
+            for m in _Q_QUANTITY.finditer(unglossed(s.replace("\n", ""))):
+                if re.search(r"[每/／]\s*$", s.replace("\n", "")[:m.start()]) or not (q := parse_number(m["q"])):
+                    continue
+                quantities.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
+    if not quantities:
+        return None
+    for c in ctx.clauses:
+        text = unglossed(c.text.replace("\n", ""))
+        if _Q_NOT_PRODUCT.search(text):
+            continue
+        rates = {r for s in _split(text) for r in _unit_prices(s)}
+        totals = _unit_price_totals(text)
+        if len(rates) != 1 or not totals:
+            continue  # several unit prices in one clause: line items, not one product
+        (price, unit), = rates
+        qs = quantities.get(unit)
+        if not qs:
+            continue
+        for total, sent in totals:
+            if total <= price:
+                continue
+            tol = max(1.0, 0.002 * total)
+            if all(abs(q * price - total) > tol for q in qs):
+                q = min(qs, key=lambda x: abs(x * price - total))
+                expl = (f"按合同载明的数量{q:g}{unit}、单价{price:,.2f}元/{unit}计算，价款应为{q * price:,.2f}元，"
+                        f"本条载明的总价为{total:,.2f}元，相差{abs(total - q * price):,.2f}元；计价方式与总价相互矛盾，"
+                        "应付价款及以总价为基数计算的各期款项、违约金将发生争议（民法典第四百六十六条、第五百一十条）。")
+                return c.clause_id, Hit(evidence=sent, sentence=sent, explanation=expl)
+    return None
+
+
+def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A total price that is not the contract's own price per unit times its quantity.
+
+    Reads the one price per unit of a clause (``单价为每平方米22,100元``, ``5,000元/台``),
+    the total the same clause states (:data:`_C_TOTAL_LABEL`), and every quantity of that unit
+    the contract states anywhere (``建筑面积为98.62平方米``, ``共20台``); the total is
+    reported when no stated quantity times the unit price comes within 0.2% (or 1 yuan) of it.
+    Clauses with several unit prices (line items), a discount, an extra charge or tax
+    named beside the price, or an escalating price are skipped, and so is a rate per unit
+    and period (``每平方米每月``). The price is a main term (民法典第四百七十条); two ways of
+    stating it that disagree leave it undetermined (第四百六十六条、第五百一十条).
+    Reported once per document, on the total's sentence.
+    """
+    hit = _per_doc(ctx, "unit_price_total_mismatch", lambda: _unit_price_mismatch(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
 DETECTORS.update({
     "discretionary_term": discretionary_term,
+    "unit_price_total_mismatch": unit_price_total_mismatch,
     "payment_time_indeterminate": payment_time_indeterminate,
     "deemed_acceptance": deemed_acceptance,
     "liability_cap_no_carveout": liability_cap_no_carveout,
