@@ -1906,6 +1906,9 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
                 continue
             if a is None or a.start() > 16:
                 continue
+            # the total as the base of another amount: 余款按合同总价计算为166,480元
+            if re.search(r"(?:按|以|依|根据|按照)\s*$", flat[max(0, m.start() - 3): m.start()]) or re.match(r"\s*(?:计算|计|折算|核算)", tail):
+                continue
             v = _c_yuan_value(a)
             if v and v >= 100:
                 out.append((v, sent.strip()))
@@ -2250,6 +2253,90 @@ _LF_CHANGE_OBJ = (r"(?:工作岗位|岗位|职位|职务|工作地点|工作地|
 _LF_CHANGE_VERB = r"(?:调整|变更|调动|调换|调岗|降低|降级|降职|降薪|减少|扣减|下调|轮岗|另行安排|重新安排|调配|派往|派驻|外派)"
 
 
+def _lf_part_time_doc(ctx) -> bool:
+    """Part-time work (非全日制用工, 劳动合同法第六十八条): the title or the opening clauses
+    say so, or the contract is paid by the hour and names the arrangement anywhere."""
+    return _per_doc(ctx, "part_time", lambda: bool(
+        re.search(r"非全日制", ctx.text[:800])
+        or (re.search(r"非全日制用工", ctx.text) and re.search(r"小时工资|按小时|计时|时薪", ctx.text))))
+
+
+_PT_TRIAL = re.compile(r"试用期|试工期|考察期|适应期|见习期|适岗期|磨合期|观察期|实习期")
+_PT_HOURS_DAY = re.compile(rf"(?:每日|每天|日均|单日)[^。；]{{0,12}}?(?:工作(?:时间|时长)?)?[^。；\d{_CN_DIGITS}]{{0,8}}?(?P<a>{_NUM})\s*(?:(?:至|到|-|－|~|～)\s*(?P<b>{_NUM})\s*)?(?:个)?小时")
+_PT_HOURS_WEEK = re.compile(rf"(?:每周|每星期|周)[^。；\d{_CN_DIGITS}]{{0,14}}?(?P<a>{_NUM})\s*(?:(?:至|到|-|－|~|～)\s*(?P<b>{_NUM})\s*)?(?:个)?小时")
+_PT_HOURLY = re.compile(rf"(?P<v>\d+(?:\.\d+)?)\s*元\s*[/／每]\s*(?:小时|时)|每小时\s*(?:人民币)?\s*(?P<w>\d+(?:\.\d+)?)\s*元|时薪[^。；\d]{{0,8}}(?P<x>\d+(?:\.\d+)?)\s*元")
+
+
+def labour_part_time(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Terms of part-time work (非全日制用工) below 劳动合同法第六十八条至第七十二条.
+
+    ``params["kind"]``:
+
+    * ``hours`` — more than 24 hours a week, or a day that is never shorter than four hours
+      (第六十八条: on average at most four hours a day and 24 a week with one employer);
+      a day of 4–5 hours alone is not flagged (the average may still be four).
+    * ``trial`` — a probation period by any name (试用期, 考察期, 适岗期 …) during which the
+      worker is assessed or paid less (第七十条: no probation may be agreed). A sentence that
+      excludes it (不约定试用期, 不设考察期) is lawful.
+    * ``pay_cycle`` — pay settled monthly or over more than fifteen days (第七十二条第二款).
+    * ``below_minimum`` — an hourly rate (``19.50元/小时``) below the minimum hourly wage the
+      contract itself states (第七十二条第一款; 劳动法第四十八条).
+    * ``exit_restricted`` — the worker must give notice, or pays for leaving (第七十一条:
+      either party may end part-time work at any time by telling the other).
+
+    Only in a part-time contract (:func:`_lf_part_time_doc`). One hit per clause.
+    """
+    if not _lf_part_time_doc(ctx):
+        return []
+    kind = params.get("kind")
+    er, ee = _lf_roles(ctx)
+    for sent in _split(clause.text):
+        s = unglossed(sent.replace("\n", ""))
+        if kind == "hours":
+            for m in _PT_HOURS_WEEK.finditer(s):
+                hi = parse_number(m["b"] or m["a"])
+                if hi and hi > 24 and not re.search(r"(?:不得|不能|禁止)[^。；]{0,6}超过", s[max(0, m.start() - 10): m.start() + 4]):
+                    return [Hit(evidence=s.strip(), sentence=sent,
+                                explanation=f"非全日制用工每周工作时间累计不得超过二十四小时（劳动合同法第六十八条），本条约定每周可达{hi:g}小时，超出法定上限，可能被认定为全日制用工。")]
+            for m in _PT_HOURS_DAY.finditer(s):
+                lo = parse_number(m["a"])
+                if lo and lo > 4 and not re.search(r"平均|累计", s[m.start(): m.end()]):
+                    return [Hit(evidence=s.strip(), sentence=sent,
+                                explanation=f"非全日制用工平均每日工作时间不得超过四小时（劳动合同法第六十八条），本条约定每日工作至少{lo:g}小时，超出法定上限，可能被认定为全日制用工。")]
+        elif kind == "trial":
+            m = _PT_TRIAL.search(s)
+            if m and not re.search(r"(?:不|无|不得|不再)(?:约定|设|设置|设立|适用|实行)?[^。；，]{0,4}" + m.group(0), s) \
+                    and re.search(r"考核|考察|评估|合格|录用|转正|不合格|工资|报酬|时薪|终止|解除|期满|为期|\d|[一二三四五六七八九十]+(?:日|天|个月|周)", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+        elif kind == "pay_cycle":
+            if re.search(r"劳动报酬|工资|薪酬|时薪|报酬", s) and re.search(r"按月|每月|月结|次月|每季|按季|每(?:二|两|三)十日|每\s*(?:2|3)\d\s*(?:日|天)", s) \
+                    and re.search(r"结算|支付|发放|发", s) and not re.search(r"最低工资|社会保险|工伤", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+        elif kind == "below_minimum":
+            floor = _per_doc(ctx, "part_time_min_wage", lambda: _pt_minimum_hourly(ctx.text))
+            if floor is None or re.search(r"最低", s):
+                continue
+            for m in _PT_HOURLY.finditer(s):
+                v = float(m["v"] or m["w"] or m["x"])
+                if 0 < v < floor:
+                    return [Hit(evidence=s.strip(), sentence=sent,
+                                explanation=f"本合同确认当地非全日制用工小时最低工资标准为每小时{floor:g}元，此处约定的小时工资为{v:g}元，低于最低标准（劳动合同法第七十二条、劳动法第四十八条），差额部分用人单位仍须补足。")]
+        elif kind == "exit_restricted":
+            lm = re.search(r"离职|辞职|辞工|离岗|终止用工|解除(?:本)?(?:合同|用工|劳动关系)|终止(?:本)?合同|不再(?:到岗|上班)", s)
+            who = _lf_actor(s, lm.start(), er, ee) if lm else None
+            if not lm or who == "er" or (who is None and not re.search(r"离职|辞职|辞工|离岗", lm.group(0))):
+                continue
+            if re.search(r"提前[^。；，]{0,4}(?:\d+|[一二三四五六七八九十]+)\s*(?:日|天|个工作日|周|个月|月)[^。；]{0,6}(?:书面)?通知|违约金|赔偿[^。；]{0,6}(?:损失|费用)|扣(?:除|减|发)[^。；]{0,10}(?:报酬|工资)|须经[^。；]{0,6}(?:批准|同意)", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+def _pt_minimum_hourly(text: str) -> float | None:
+    """The minimum hourly wage a part-time contract states (``小时最低工资标准为每小时人民币23元``)."""
+    m = re.search(r"(?:小时最低工资|最低小时工资)(?:标准)?[^。；\d]{0,16}?(\d+(?:\.\d+)?)\s*元", text)
+    return float(m.group(1)) if m else None
+
+
 def labour_unilateral_change(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The employer may change the post, place of work or wage on its own (劳动合同法第35条:
     a change needs agreement in writing).
@@ -2276,6 +2363,9 @@ def labour_unilateral_change(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(rf"协商一致|协商确定|双方协商|经(?:{ee})[^。；]{{0,4}}(?:书面)?同意|征得(?:{ee})|取得(?:{ee})[^。；]{{0,4}}同意|双方(?:书面)?同意|书面变更|不能胜任|不胜任|医疗期满|最低工资|国家(?:规定|政策)|晋升|提高|上调|增加|增长", s):
             continue
         if re.search(rf"{_LF_NEG_BEFORE}[^。；，,]{{0,8}}{v}", s):
+            continue
+        # the employer is the subject of the prohibition: 甲方不得以营业额未达标等理由扣减乙方的劳动报酬
+        if re.search(rf"(?:{er})[^。；，,]{{0,4}}{_LF_NEG_BEFORE}[^。；]{{0,30}}{v}", s):
             continue
         for rx in shapes:
             if re.search(rx, s):
@@ -2335,8 +2425,8 @@ def labour_dismissal_unlawful(clause: Clause, ctx, params) -> Iterable[Hit]:
     (第40条第1项, 第42条). Not flagged: the statutory grounds (严重违反, 试用期间被证明
     不符合录用条件 …), dismissal by agreement, a prohibition.
     """
-    if not _lf_employment_doc(ctx):
-        return []
+    if not _lf_employment_doc(ctx) or _lf_part_time_doc(ctx):
+        return []  # part-time work: either side may end it at any time (劳动合同法第七十一条)
     er, ee = _lf_roles(ctx)
     verb = r"(?:解除|辞退|开除|解聘|除名|终止)"
     for sent in _split(clause.text):
@@ -3727,6 +3817,7 @@ DETECTORS.update({
     "labour_employee_penalty": labour_employee_penalty,
     "labour_social_insurance_delayed": labour_social_insurance_delayed,
     "labour_commercial_arbitration": labour_commercial_arbitration,
+    "labour_part_time": labour_part_time,
     "labour_unilateral_change": labour_unilateral_change,
     "labour_resignation_restricted": labour_resignation_restricted,
     "labour_dismissal_unlawful": labour_dismissal_unlawful,
