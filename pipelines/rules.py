@@ -1907,7 +1907,7 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
             if a is None or a.start() > 16:
                 continue
             # the total as the base of another amount: 余款按合同总价计算为166,480元
-            if re.search(r"(?:按|以|依|根据|按照)\s*$", flat[max(0, m.start() - 3): m.start()]) or re.match(r"\s*(?:计算|计|折算|核算)", tail):
+            if re.match(r"\s*(?:计算|折算|核算)", tail):
                 continue
             v = _c_yuan_value(a)
             if v and v >= 100:
