@@ -2253,6 +2253,71 @@ _LF_CHANGE_OBJ = (r"(?:工作岗位|岗位|职位|职务|工作地点|工作地|
 _LF_CHANGE_VERB = r"(?:调整|变更|调动|调换|调岗|降低|降级|降职|降薪|减少|扣减|下调|轮岗|另行安排|重新安排|调配|派往|派驻|外派)"
 
 
+def _partnership_doc(ctx) -> bool:
+    """A partnership agreement (合伙合同, 民法典第九百六十七条): its title or opening says 合伙,
+    and it is not an agreement about a limited partnership's fund units alone."""
+    return _per_doc(ctx, "partnership", lambda: bool(
+        re.search(r"合伙(?:协议|合同|经营协议|人协议)", ctx.text[:400])
+        and len(re.findall(r"合伙人", ctx.text)) >= 3))
+
+
+_PS_PARTNER = r"(?:各方|各合伙人|合伙人|全体合伙人|任何一方|任一合伙人|[甲乙丙丁戊]方)"
+
+
+def partnership_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Terms of a partnership agreement (合伙合同) against the Civil Code's partnership
+    chapter and the Partnership Enterprise Law.
+
+    ``params["kind"]``:
+
+    * ``liability_limited`` — partners answer to the partnership's creditors only up to
+      their contribution or by their share (民法典第九百七十三条: joint and several
+      liability; 合伙企业法第二条 for a general partnership). Sharing between the
+      partners (内部, 相互之间, 追偿) and a limited partner (有限合伙人) are lawful.
+    * ``profit_guaranteed`` — a partner takes a fixed return whatever the result or bears
+      no loss (合伙企业法第三十三条第二款; 民法典第九百六十七条: 共享利益、共担风险). An
+      agreed fee for the managing partner (民法典第九百七十一条) is lawful.
+    * ``exit_barred`` — no partner may leave or terminate, or a leaver forfeits the share
+      (民法典第九百七十六条第三款: an indefinite partnership may be ended at any time on
+      reasonable notice; 合伙企业法第四十五条、第四十六条、第五十一条: withdrawal and the
+      return of the share).
+    * ``supervision_excluded`` — partners who do not manage may not inspect the books or
+      supervise (民法典第九百七十条第二款; 合伙企业法第二十八条第二款).
+
+    Only in a partnership agreement (:func:`_partnership_doc`). One hit per clause.
+    """
+    if not _partnership_doc(ctx):
+        return []
+    kind = params.get("kind")
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if kind == "liability_limited":
+            if re.search(r"有限合伙人|内部|相互之间|彼此之间|追偿|超过[^。；]{0,10}份额", s):
+                continue
+            if re.search(r"(?:对外|合伙(?:企业)?(?:的)?债务|债权人|第三人|外部债务)", s) and re.search(
+                    r"以[^。；，]{0,10}(?:出资|认缴|实缴|投资)(?:额|金额|数额)?为限|仅按[^。；，]{0,8}(?:比例|份额)|按(?:其|各自)?(?:的)?(?:出资|投资|持有)?(?:比例|份额)[^。；，]{0,6}(?:对外)?(?:承担|清偿|偿还)|(?:不|无须|无需)(?:承担)?(?:连带|无限)", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+        elif kind == "profit_guaranteed":
+            if re.search(r"执行(?:合伙)?事务(?:的)?(?:报酬|管理费)|劳务报酬|工资", s):
+                continue
+            if re.search(r"固定(?:回报|收益|分红|利润|利息|年化)|保底|(?:无论|不论|不管)[^。；，]{0,8}(?:盈亏|盈利与否|是否盈利|经营(?:状况|结果|情况))|不(?:承担|分担|负担)[^。；，]{0,4}(?:任何)?(?:经营)?亏损|亏损[^。；，]{0,10}由[^。；，]{0,8}(?:单独|全部|独自)?承担", s) \
+                    and not re.search(r"(?:按|依)(?:照)?(?:出资|实缴)?比例(?:分配|分担)(?:利润|亏损)?[^。；]{0,6}$", s):
+                if re.search(r"亏损[^。；，]{0,10}由[^。；，]{0,8}承担", s) and re.search(r"共同|按(?:出资)?比例|各方", s):
+                    continue
+                return [Hit(evidence=s.strip(), sentence=sent)]
+        elif kind == "exit_barred":
+            bar = re.search(rf"{_PS_PARTNER}?[^。；]{{0,8}}(?:不得|不能|无权|不可)[^。；，]{{0,8}}(?:单方|单独|自行|擅自)?(?:解除|终止|退出|退伙|撤资|抽回)", s)
+            forfeit = re.search(r"(?:退伙|退出|离开|撤出)[^。；]{0,30}(?:出资|份额|投资|财产)[^。；]{0,10}(?:不予|不再|一律不|概不)(?:退还|返还|退回)|(?:退伙|退出)[^。；]{0,20}(?:视为放弃|丧失)[^。；]{0,10}(?:出资|份额|投资)", s)
+            if (bar or forfeit) and not re.search(r"(?:经|征得)[^。；，]{0,8}(?:全体|其他)?合伙人[^。；，]{0,4}(?:一致)?同意|提前[^。；，]{0,6}(?:日|天|个月|月)[^。；，]{0,4}通知|(?:给|对)[^。；]{0,10}造成(?:不利影响|损失)", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+        elif kind == "supervision_excluded":
+            if re.search(r"(?:无权|不得|不能|不享有|不可)[^。；]{0,10}(?:查阅|查看|调阅|复制|审阅|检查|监督|过问|了解)[^。；]{0,20}(?:账簿|账册|账目|财务|流水|凭证|经营(?:状况|情况)|执行情况)?", s) \
+                    and re.search(r"账簿|账册|账目|财务|流水|凭证|经营|事务|执行", s) \
+                    and not re.search(r"(?:执行事务合伙人|管理合伙人)[^。；]{0,6}(?:不得|无权)[^。；]{0,6}(?:拒绝|阻挠|妨碍)|商业秘密[^。；]{0,6}(?:外泄|泄露)|向第三(?:人|方)", s):
+                return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
 def _lf_part_time_doc(ctx) -> bool:
     """Part-time work (非全日制用工, 劳动合同法第六十八条): the title or the opening clauses
     say so, or the contract is paid by the hour and names the arrangement anywhere."""
@@ -3818,6 +3883,7 @@ DETECTORS.update({
     "labour_social_insurance_delayed": labour_social_insurance_delayed,
     "labour_commercial_arbitration": labour_commercial_arbitration,
     "labour_part_time": labour_part_time,
+    "partnership_terms": partnership_terms,
     "labour_unilateral_change": labour_unilateral_change,
     "labour_resignation_restricted": labour_resignation_restricted,
     "labour_dismissal_unlawful": labour_dismissal_unlawful,
