@@ -200,6 +200,26 @@ def _price_bases(text: str) -> list[float]:
     return out
 
 
+def _deposits_paid(ctx) -> list[tuple[float, str]]:
+    """``(yuan, sentence)`` for each distinct payment of 定金 the contract agrees (``乙方向甲方
+    支付定金人民币叁拾万元``, ``再支付追加定金…``), in order. Sentences about returning, doubling,
+    converting or forfeiting a 定金 are not payments; an amount already counted (the same
+    定金 restated in an annex) is counted once."""
+    out: list[tuple[float, str]] = []
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            dm = re.search(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", flat)
+            a = _C_YUAN.match(flat, dm.end()) if dm else None
+            if not a or not re.search(r"支付|交付|缴纳|给付|交纳|付", flat[:dm.start()]) \
+                    or re.search(r"返还|退还|双倍|转为|抵作|冲抵|抵扣|没收|不予|无权|含定金|定金外|违约", flat):
+                continue
+            v = _c_yuan_value(a)
+            if v and v >= 100 and all(abs(v - w) > 0.5 for w, _ in out):
+                out.append((v, flat.strip()))
+    return out
+
+
 def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     """定金 over 20% of the price of the main contract (民法典第586条第2款)."""
     limit = float(params.get("deposit_max_percent", 20))
@@ -235,6 +255,16 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                           explanation=f"约定定金{deposit:,.0f}元，为合同总价{total:,.0f}元的{deposit / total * 100:.0f}%，超过主合同标的额的{limit:g}%，"
                                       "超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
+            # several payments of 定金 (定金 on signing, 追加定金 later): the 20% limit is on all of them
+            paid = _per_doc(ctx, "deposits_paid", lambda: _deposits_paid(ctx))
+            if total and len(paid) > 1 and paid[-1][1] == sent.replace("\n", "").strip():
+                whole = sum(v for v, _ in paid)
+                if whole > total * limit / 100 + 0.5:
+                    parts = "、".join(f"{v:,.0f}元" for v, _ in paid)
+                    yield Hit(evidence=sent.strip(), sentence=sent,
+                              explanation=f"合同分次约定定金{parts}，合计{whole:,.0f}元，为合同总价{total:,.0f}元的{whole / total * 100:.1f}%，"
+                                          f"超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
+                    return
 
 
 _LD = re.compile(r"违约金|滞纳金")
@@ -2091,6 +2121,85 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
     return None
 
 
+_ANNEX_HEAD = re.compile(r"(?m)^[ \t\u3000]*附(?:件|表)[一二三四五六七八九十\d]*[ \t\u3000]*[：:、.．]?[ \t\u3000]*[^\n]{0,30}$")
+_RATE_NOUN = re.compile(r"融资比例|返利|版税|佣金|提成|分成比例|分成|持股比例|股权比例|出资比例|服务费率|管理费率|手续费率|费率|折扣|返点|扣点")
+_RATE_SKIP = re.compile(r"违约金|逾期|滞纳|罚息|迟延|超过|以上|以下|不超过|最高|最低|上限|下限|至少|不低于|不高于|调整|上浮|下浮")
+
+
+def _annex_title(text: str) -> re.Match | None:
+    """The first line of ``text`` that is an annex title (``附件一：应收账款转让清单``), or None.
+    A sentence about the annexes (``附件一为本合同组成部分``) is not a title."""
+    for m in _ANNEX_HEAD.finditer(text):
+        if not re.search(r"为本合同|组成部分|同等(?:法律)?效力|不一致|为准", m.group(0)):
+            return m
+    return None
+
+
+def _rates_by_noun(text: str) -> dict[tuple[str, str], set[float]]:
+    """``{(rate noun, period): {percent, ...}}`` for each comma-delimited fragment of ``text``
+    that states one percentage next to one rate noun (``融资比例为应收账款票面金额的80%``,
+    ``按年度实际提货额的2%返利``). Fragments about penalties, bounds or adjustments are
+    skipped: a contract rightly states several of those."""
+    out: dict[tuple[str, str], set[float]] = {}
+    for frag in re.split(r"[，,；;。、\n|｜（）()]", text):
+        nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
+        rates = parse_rate(frag)
+        if len(nouns) != 1 or len(rates) != 1 or _RATE_SKIP.search(frag) or len(frag) > 60:
+            continue
+        noun = re.sub(r"(?:比例|率)$", "", nouns.pop()) or "费"
+        period = m.group(0) if (m := re.search(r"每日|日|每月|月|每年|年化|年|季", frag)) else ""
+        out.setdefault((noun, period[-1] if period else ""), set()).add(round(rates[0][0], 4))
+    return out
+
+
+def _annex_rate_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first annex clause that states a rate (返利, 版税,
+    融资比例 …) none of whose values the body states for the same rate, or None."""
+    body: dict[tuple[str, str], set[float]] = {}
+    annex: list[tuple[Clause, dict]] = []
+    in_annex = False
+    for c in ctx.clauses:
+        text = unglossed(c.text)
+        if in_annex:
+            head, tail = "", text
+        elif m := _annex_title(text):
+            head, tail, in_annex = text[:m.start()], text[m.start():], True
+        else:
+            head, tail = text, ""
+        for k, v in _rates_by_noun(head).items():
+            body.setdefault(k, set()).update(v)
+        if tail and (rates := _rates_by_noun(tail)):
+            annex.append((c, rates))
+    for c, rates in annex:
+        for key, vals in rates.items():
+            if key in body and not (vals & body[key]):
+                sent = next((x.strip() for x in _split(c.text) for v in vals
+                             if key[0] in x and any(abs(r[0] - v) < 1e-6 for r in parse_rate(x))), c.text.strip()[:120])
+                b = "、".join(f"{v:g}%" for v in sorted(body[key]))
+                a = "、".join(f"{v:g}%" for v in sorted(vals))
+                expl = (f"正文约定的{key[0]}标准为{b}，附件载明的为{a}，正文与附件对同一计价标准的约定相互矛盾，"
+                        "实际应付、应得金额将发生争议；合同另有“附件与正文不一致时以某一方为准”的约定时，须核对其结果是否为本方所接受"
+                        "（民法典第一百四十二条、第四百六十六条）。")
+                return c.clause_id, Hit(evidence=sent, sentence=sent, explanation=expl)
+    return None
+
+
+def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A rate of the consideration (返利, 版税, 佣金, 融资比例, 费率 …) stated in an annex with
+    values the body never states for it.
+
+    The body's and the annexes' rates are read per rate noun and period from fragments
+    that state exactly one percentage beside exactly one rate noun (:func:`_rates_by_noun`);
+    the annexes begin at the first annex title line (:func:`_annex_title`). A conflict is
+    an annex value set disjoint from the body's (tiers written the same way in both agree).
+    Two clauses that contradict each other are interpreted by their words, the related
+    clauses and the purpose (民法典第一百四十二条、第四百六十六条); the price term is then
+    unclear (第五百一十条). Reported once per document, on the annex sentence.
+    """
+    hit = _per_doc(ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
 def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A total price that is not the contract's own price per unit times its quantity.
 
@@ -2111,6 +2220,7 @@ def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS.update({
     "discretionary_term": discretionary_term,
     "unit_price_total_mismatch": unit_price_total_mismatch,
+    "annex_rate_conflict": annex_rate_conflict,
     "payment_time_indeterminate": payment_time_indeterminate,
     "deemed_acceptance": deemed_acceptance,
     "liability_cap_no_carveout": liability_cap_no_carveout,
