@@ -2433,6 +2433,30 @@ def partnership_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_SPOUSE_SIGNS = re.compile(r"配偶[^。；\n]{0,8}[（(]?\s*(?:签字|签名|签章|签署|盖章|手印)\s*[)）]?\s*[:：]|(?:丙方|丁方|共同借款人|共同还款人|保证人)[（(：:\s]*(?:[^。；\n]{0,10})?配偶")
+
+
+def spouse_bound_without_signing(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A party's spouse made liable for the party's debts when the spouse does not sign.
+
+    A contract binds its parties (民法典第四百六十五条); a debt one spouse incurs in their
+    own name is a joint debt only when both sign or the other ratifies, or when it serves
+    the family's daily needs (第一千零六十四条). A clause that makes the spouse answer
+    (``之配偶…承担共同清偿责任``) with no signature of the spouse in the contract (no
+    ``配偶（签字）：`` line, the spouse not named as a party) binds no one and leaves the
+    creditor without the security it counts on. A spouse released from liability, or
+    one who signs, is not flagged.
+    """
+    if _per_doc(ctx, "spouse_signs", lambda: bool(_SPOUSE_SIGNS.search(ctx.text))):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        m = re.search(r"配偶[^。；]{0,40}?(?<![不无免])(?:承担|负)[^。；，]{0,12}(?:连带|共同|无限)?[^。；，]{0,4}(?:清偿|偿还|还款|赔偿|保证)?(?:责任|义务)", s)
+        if m and not re.search(r"(?:不|无须|无需|免于|免除)[^。；，]{0,4}(?:承担|负)", m.group(0)) and not re.search(r"个人财产|离婚|婚前|夫妻共同财产(?:范围内)?(?:以外)", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
 def _lf_part_time_doc(ctx) -> bool:
     """Part-time work (非全日制用工, 劳动合同法第六十八条): the title or the opening clauses
     say so, or the contract is paid by the hour and names the arrangement anywhere."""
@@ -3999,6 +4023,7 @@ DETECTORS.update({
     "labour_commercial_arbitration": labour_commercial_arbitration,
     "labour_part_time": labour_part_time,
     "partnership_terms": partnership_terms,
+    "spouse_bound_without_signing": spouse_bound_without_signing,
     "labour_unilateral_change": labour_unilateral_change,
     "labour_resignation_restricted": labour_resignation_restricted,
     "labour_dismissal_unlawful": labour_dismissal_unlawful,
