@@ -3185,7 +3185,9 @@ def _lf_is_dpa_text(contract_type: str, text: str) -> bool:
     if contract_type in ("个人信息委托处理协议", "数据处理协议"):
         return True
     head = text[:400]
-    if re.search(r"个人信息[^\n]{0,6}(?:委托)?处理|数据处理协议|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
+    # the agreement's name: 个人信息委托处理协议, 数据处理协议 — not a consumer's terms that list
+    # 个人信息处理 among the clauses it stresses (a controller's terms with its users)
+    if re.search(r"个人信息[^\n]{0,6}委托处理|(?:个人信息|数据)处理(?:协议|合同)|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
         return True
     return len(re.findall(r"委托处理|受托处理|代为处理|受托人|受托方", text)) >= 3 and text.count("个人信息") >= 3
 
@@ -3348,6 +3350,29 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
                              "委托处理协议未约定委托关系终止后受托人返还或删除个人信息的义务（个人信息保护法第二十一条第二款）。")
 
 
+def data_kept_after_deletion(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The controller keeps or uses a person's information after the account is closed, the
+    service stops or consent is withdrawn (个人信息保护法第四十七条第一款: it must then
+    delete it on its own initiative; 第十九条: kept no longer than the purpose needs).
+
+    Shapes: ``账号注销后，我们将继续保存并使用您的全部个人信息``, ``撤回同意后平台仍可使用
+    已收集的数据``. Not flagged: keeping what a law requires for its period, or only storing
+    it with security measures where deletion is technically impossible (第四十七条第二款),
+    anonymised data, and data-processing agreements (the processor's duty is
+    ``data.retention_after_end``).
+    """
+    if _lf_is_dpa(ctx):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        end = re.search(r"注销|停止(?:向[^。；，]{0,6})?(?:提供)?(?:服务|运营)|撤回(?:同意|授权)|删除(?:账号|账户)|终止(?:服务|使用)|不再使用(?:本)?(?:服务|产品|平台)", s)
+        keep = re.search(r"(?:继续|仍|仍将|仍可|仍有权|可继续|有权继续|将继续)[^。；，]{0,6}(?:保存|保留|存储|使用|留存|利用|分析|处理)", s[end.end():]) if end else None
+        if keep and re.search(_LF_DATA + r"|身体数据|健康数据|轨迹|记录", s[end.end():]) \
+                and not re.search(r"法律(?:、行政法规|法规)?(?:规定|要求)|依法|匿名化|去标识化后|无法识别|技术上难以实现|除存储和采取必要的安全保护措施之外", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
 def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A security incident (leak, tampering, loss) that the processor need not report,
     or may report late, or a data-processing agreement with no incident duty at all
@@ -3488,6 +3513,8 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(_LF_SENSITIVE, s)
         if not m:
             continue
+        if re.search(r"未成年|不满十四|未满十四", s) and re.search(r"监护人[^。；]{0,8}同意|专门的?[^。；]{0,10}规则", clause.text):
+            continue  # a child's information on the guardian's consent and under special rules (第三十一条)
         v = re.search(r"采集|收集|处理|使用|提供|共享|存储|获取|调取|查询|留存|录入|上传|识别|查阅|监控|追踪", s)
         if not v:
             continue
@@ -4023,6 +4050,7 @@ DETECTORS.update({
     "labour_commercial_arbitration": labour_commercial_arbitration,
     "labour_part_time": labour_part_time,
     "partnership_terms": partnership_terms,
+    "data_kept_after_deletion": data_kept_after_deletion,
     "spouse_bound_without_signing": spouse_bound_without_signing,
     "labour_unilateral_change": labour_unilateral_change,
     "labour_resignation_restricted": labour_resignation_restricted,
