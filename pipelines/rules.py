@@ -207,29 +207,34 @@ def _deposits_paid(ctx) -> list[tuple[float, str]]:
     定金 restated in an annex) is counted once."""
     out: list[tuple[float, str]] = []
     for c in ctx.clauses:
+        rows = table_row_sentences(c.text)
         for sent in _split(c.text):
             flat = sent.replace("\n", "")
-            dm = re.search(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", flat)
-            a = _C_YUAN.match(flat, dm.end()) if dm else None
-            if not a or not re.search(r"支付|交付|缴纳|给付|交纳|付", flat[:dm.start()]) \
-                    or re.search(r"返还|退还|双倍|转为|抵作|冲抵|抵扣|没收|不予|无权|含定金|定金外|违约", flat):
+            if re.search(r"返还|退还|双倍|转为|抵作|冲抵|抵扣|没收|不予|无权|含定金|定金外|违约", flat):
                 continue
-            v = _c_yuan_value(a)
-            if v and v >= 100 and all(abs(v - w) > 0.5 for w, _ in out):
-                out.append((v, flat.strip()))
+            row = rows.get(sent.strip())
+            for dm in re.finditer(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", row or flat):
+                a = _C_YUAN.match(row or flat, dm.end())
+                if not a or not (row or re.search(r"支付|交付|缴纳|给付|交纳|付", flat[:dm.start()])):
+                    continue
+                v = _c_yuan_value(a)
+                if v and v >= 100 and all(abs(v - w) > 0.5 for w, _ in out):
+                    out.append((v, flat.strip()))
     return out
 
 
 def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
     """定金 over 20% of the price of the main contract (民法典第586条第2款)."""
     limit = float(params.get("deposit_max_percent", 20))
+    rows = table_row_sentences(clause.text)
     for sent in _split(clause.text):
         if not _DEPOSIT.search(sent):
             continue
+        src = rows.get(sent.strip(), sent)  # | 定金 | 20万元 | reads 定金：20万元
         # a rate is the 定金's share of the price when the sentence names the price, or when
         # the rate qualifies the 定金 itself (支付30%定金, 百分之三十的定金: of the price it secures)
-        priced = bool(re.search(r"总价|总额|价款|合同金额|许可费|租金|费用", sent))
-        for pct, m in (r for r in parse_rate(sent) if priced or (re.match(r"\s*(?:的)?定金", sent[r[1].end():])
+        priced = bool(re.search(r"总价|总额|总金额|价款|合同金额|许可费|租金|费用", sent))
+        for pct, m in (r for r in parse_rate(sent) if priced or (re.match(r"\s*(?:的|作为)?定金", sent[r[1].end():])
                                                                    and not re.search(r"(?:货款|款项|金额|首期|预付款|首付款|进度款)的?\s*$", sent[:r[1].start()]))):
             d = sent.find("定金")
             between = sent[min(m.end(), d): max(m.start(), d)]
@@ -241,8 +246,8 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
         # amounts: 定金人民币30万元 against the total price in the same sentence or the contract's
-        dm = re.search(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", sent) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", sent)
-        amount = _C_YUAN.match(sent, dm.end()) if dm else None
+        dm = re.search(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", src) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", src)
+        amount = _C_YUAN.match(src, dm.end()) if dm else None
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
             totals = ([v for v, _ in _total_prices_in(sent)] or _named_prices_in(sent)
@@ -257,7 +262,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return
             # several payments of 定金 (定金 on signing, 追加定金 later): the 20% limit is on all of them
             paid = _per_doc(ctx, "deposits_paid", lambda: _deposits_paid(ctx))
-            if total and len(paid) > 1 and paid[-1][1] == sent.replace("\n", "").strip():
+            if total and (len(paid) > 1 or (len(paid) == 1 and paid[0][0] != deposit)) and paid[-1][1] == sent.replace("\n", "").strip():
                 whole = sum(v for v, _ in paid)
                 if whole > total * limit / 100 + 0.5:
                     parts = "、".join(f"{v:,.0f}元" for v, _ in paid)
@@ -823,6 +828,33 @@ def _table_rows(text: str) -> list[tuple[list[str], str]]:
             continue
         rows.append((cells, line))
     return rows
+
+
+def table_row_sentences(text: str) -> dict[str, str]:
+    """Each table row of ``text`` written as a sentence a detector can read, keyed by the
+    row's own line: ``| 乙方 | 无 |`` under ``| 合伙人 | 查账权 |`` reads ``合伙人：乙方，查账权：无``;
+    a row of a table without a header row (``| 定金 | 20万元 |``) reads ``定金：20万元``.
+    A header row is the first row of a run of rows when none of its cells holds a digit."""
+    out: dict[str, str] = {}
+    head: list[str] | None = None
+    prev_was_row = False
+    for line in text.splitlines():
+        if not is_table_row(line):
+            head, prev_was_row = None, False
+            continue
+        cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
+        if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells):
+            continue
+        if not prev_was_row:
+            prev_was_row = True
+            if not any(re.search(r"\d", c) for c in cells) and len(cells) >= 2:
+                head = cells
+                continue
+        if head and len(head) == len(cells):
+            out[line] = "，".join(f"{h}：{c}" for h, c in zip(head, cells) if c)
+        else:
+            out[line] = cells[0] + "：" + "，".join(c for c in cells[1:] if c)
+    return out
 
 
 _T_TOTAL_ROW = re.compile(r"^\s*(?:合计|总计|小计|总额|共计|总价)")
@@ -2046,7 +2078,7 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
 
 
 _Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人天|人日|课时"
-_Q_PER_UNIT = re.compile(rf"每\s*(?P<u>{_Q_UNIT})(?!\s*每)")
+_Q_PER_UNIT = re.compile(rf"每\s*(?P<u>{_Q_UNIT})")
 _Q_SLASH_UNIT = re.compile(rf"\s*[/／]\s*(?P<u>{_Q_UNIT})(?!\s*[/／·]?\s*(?:每|月|年|日|天))")
 _Q_QUANTITY = re.compile(rf"(?P<q>{_NUM})\s*(?P<u>{_Q_UNIT})")
 _Q_NOT_PRODUCT = re.compile(r"优惠|折扣|折让|减免|抹零|另(?:行)?(?:计|收|加|付)|(?:含|包括|包含)[^。；]{0,12}(?:费|税)|以及|另有|不含|递增|上浮|调价")
@@ -2061,9 +2093,13 @@ def _unit_prices(sent: str) -> list[tuple[float, str]]:
     for m in _Q_PER_UNIT.finditer(sent):
         tail = sent[m.end(): m.end() + 16]
         a = _C_YUAN.search(tail)
-        if a and not re.match(r"[^，。；]*?每", tail[:a.start()]) and not re.match(r"\s*[/／每]", tail[a.end():]):
-            if (v := _c_yuan_value(a)):
+        if a and not re.match(r"\s*[/／每]", tail[a.end():]):
+            lead = tail[:a.start()]
+            v = _c_yuan_value(a)
+            if v and not re.search(r"每", lead):
                 out.append((v, _Q_CANON.get(m["u"], m["u"])))
+            elif v and re.fullmatch(r"\s*每(?:个)?月\s*(?:租金|单价)?(?:为|是)?\s*(?:人民币)?\s*", lead):
+                out.append((v, _Q_CANON.get(m["u"], m["u"]) + "/月"))  # 每平方米每月五十元: a monthly rate
     for a in _C_YUAN.finditer(sent):
         m = _Q_SLASH_UNIT.match(sent, a.end())
         if m and (v := _c_yuan_value(a)):
@@ -2102,6 +2138,22 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
     if not quantities:
         return None
     for c in ctx.clauses:
+        # a price-list row is its own product: | 螺纹钢 | 100吨 | 4000元/吨 | 420000元 |
+        for line, flat in table_row_sentences(c.text).items():
+            row_q: dict[str, list[float]] = {}
+            for m in _Q_QUANTITY.finditer(flat):
+                if not re.search(r"[每/／]\s*$", flat[:m.start()]) and (q := parse_number(m["q"])):
+                    row_q.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
+            rates, totals = set(_unit_prices(flat)), _unit_price_totals(flat)
+            if len(rates) == 1 and totals and not _Q_NOT_PRODUCT.search(flat):
+                (price, unit), = rates
+                total = totals[0][0]
+                if row_q.get(unit) and all(abs(q * price - total) > max(1.0, 0.002 * total) for q in row_q[unit]):
+                    q = row_q[unit][0]
+                    expl = (f"价格清单中该行数量{q:g}{unit}、单价{price:,.2f}元/{unit}，按单价乘以数量应为{q * price:,.2f}元，"
+                            f"该行载明的金额为{total:,.2f}元，相差{abs(total - q * price):,.2f}元；计价与金额相互矛盾，结算依据不明"
+                            "（民法典第四百六十六条、第五百一十条）。")
+                    return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
         text = unglossed(c.text.replace("\n", ""))
         if _Q_NOT_PRODUCT.search(text):
             continue
@@ -2110,9 +2162,13 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
         if len(rates) != 1 or not totals:
             continue  # several unit prices in one clause: line items, not one product
         (price, unit), = rates
-        qs = quantities.get(unit)
+        monthly = unit.endswith("/月")
+        qs = quantities.get(unit[:-2] if monthly else unit)
         if not qs:
             continue
+        if monthly:  # a monthly rate per unit is compared with the monthly rent only
+            totals = [(v, sent) for v, sent in totals if re.search(r"月租金|每月租金|月租|每月(?:应付|费用|服务费)", sent)]
+            unit = unit[:-2]
         for total, sent in totals:
             if total <= price:
                 continue
@@ -2146,6 +2202,8 @@ def _rates_by_noun(text: str) -> dict[tuple[str, str], set[float]]:
     ``按年度实际提货额的2%返利``). Fragments about penalties, bounds or adjustments are
     skipped: a contract rightly states several of those."""
     out: dict[tuple[str, str], set[float]] = {}
+    for line, flat in table_row_sentences(text).items():
+        text = text.replace(line, flat)  # | 全部 | 3% | under | 成交金额 | 佣金比例 | → 佣金比例：3%
     for frag in re.split(r"[，,；;。、\n|｜（）()]", text):
         nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
         rates = parse_rate(frag)
@@ -2404,30 +2462,47 @@ def partnership_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     if not _partnership_doc(ctx):
         return []
     kind = params.get("kind")
+    rows = table_row_sentences(clause.text)
     for sent in _split(clause.text):
-        s = sent.replace("\n", "")
+        s = rows.get(sent.strip(), sent).replace("\n", "") if is_table_row(sent.strip()) else sent.replace("\n", "")
+        if is_table_row(sent.strip()) and not re.search(r"债务|责任|利润|亏损|收益|分红|退伙|退出|查账|查阅|监督|知情|账簿", s):
+            continue
         if kind == "liability_limited":
             if re.search(r"有限合伙人|内部|相互之间|彼此之间|追偿|超过[^。；]{0,10}份额", s):
                 continue
             if re.search(r"(?:对外|合伙(?:企业)?(?:的)?债务|债权人|第三人|外部债务)", s) and re.search(
-                    r"以[^。；，]{0,10}(?:出资|认缴|实缴|投资)(?:额|金额|数额)?为限|仅按[^。；，]{0,8}(?:比例|份额)|按(?:其|各自)?(?:的)?(?:出资|投资|持有)?(?:比例|份额)[^。；，]{0,6}(?:对外)?(?:承担|清偿|偿还)|(?:不|无须|无需)(?:承担)?(?:连带|无限)", s):
+                    r"以[^。；，]{0,12}为(?:限|上限)|仅按[^。；，]{0,8}(?:比例|份额)|按(?:其|各自)?(?:的)?(?:出资|投资|持有)?(?:比例|份额)[^。；，]{0,6}(?:对外)?(?:承担|清偿|偿还)"
+                    r"|按份(?:承担|负责|清偿)|有限责任|(?:不|无须|无需)(?:承担)?(?:连带|无限)|(?:不承担|不负)(?:任何)?(?:清偿)?责任"
+                    r"|仅(?:得|能|可)?就合伙(?:企业)?财产(?:受偿|求偿|清偿)|不得向[^。；，]{0,6}合伙人(?:个人)?(?:追索|追偿|主张|求偿)|无须就其他合伙人", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
         elif kind == "profit_guaranteed":
             if re.search(r"执行(?:合伙)?事务(?:的)?(?:报酬|管理费)|劳务报酬|工资", s):
                 continue
-            if re.search(r"固定(?:回报|收益|分红|利润|利息|年化)|保底|(?:无论|不论|不管)[^。；，]{0,8}(?:盈亏|盈利与否|是否盈利|经营(?:状况|结果|情况))|不(?:承担|分担|负担)[^。；，]{0,4}(?:任何)?(?:经营)?亏损|亏损[^。；，]{0,10}由[^。；，]{0,8}(?:单独|全部|独自)?承担", s) \
+            if re.search(r"固定(?:回报|收益|分红|利润|利息|年化)|保底|(?:无论|不论|不管)[^。；，]{0,8}(?:盈亏|盈利与否|是否盈利|经营(?:状况|结果|情况))|不(?:承担|分担|负担)[^。；，]{0,4}(?:任何)?(?:经营)?亏损|亏损[^。；，]{0,10}由[^。；，]{0,8}(?:单独|全部|独自)?承担"
+                         r"|保证[^。；]{0,10}(?:收回|获得|取得)[^。；]{0,16}(?:出资|本金|收益|回报|分红)|利润(?:全部|均|一律)归(?![^。；，]{0,4}(?:合伙|全体))[^。；，]{1,6}所有"
+                         r"|(?:分红|收益|回报|利润)[^。；]{0,24}(?:差额|不足部分)[^。；，]{0,6}由[^。；，]{0,8}补足", s) \
                     and not re.search(r"(?:按|依)(?:照)?(?:出资|实缴)?比例(?:分配|分担)(?:利润|亏损)?[^。；]{0,6}$", s):
                 if re.search(r"亏损[^。；，]{0,10}由[^。；，]{0,8}承担", s) and re.search(r"共同|按(?:出资)?比例|各方", s):
                     continue
                 return [Hit(evidence=s.strip(), sentence=sent)]
         elif kind == "exit_barred":
             bar = re.search(rf"{_PS_PARTNER}?[^。；]{{0,8}}(?:不得|不能|无权|不可)[^。；，]{{0,8}}(?:单方|单独|自行|擅自)?(?:解除|终止|退出|退伙|撤资|抽回)", s)
-            forfeit = re.search(r"(?:退伙|退出|离开|撤出)[^。；]{0,30}(?:出资|份额|投资|财产)[^。；]{0,10}(?:不予|不再|一律不|概不)(?:退还|返还|退回)|(?:退伙|退出)[^。；]{0,20}(?:视为放弃|丧失)[^。；]{0,10}(?:出资|份额|投资)", s)
-            if (bar or forfeit) and not re.search(r"(?:经|征得)[^。；，]{0,8}(?:全体|其他)?合伙人[^。；，]{0,4}(?:一致)?同意|提前[^。；，]{0,6}(?:日|天|个月|月)[^。；，]{0,4}通知|(?:给|对)[^。；]{0,10}造成(?:不利影响|损失)", s):
+            forfeit = re.search(r"(?:退伙|退出|离开|撤出)[^。；]{0,30}(?:出资|份额|投资|财产)[^。；]{0,10}(?:不予|不再|一律不|概不)(?:退还|返还|退回)|(?:退伙|退出)[^。；]{0,20}(?:视为放弃|丧失)[^。；]{0,10}(?:出资|份额|投资|权益|财产)"
+                                r"|(?:退伙|退出)[^。；]{0,30}(?:按|以)[^。；，]{0,10}(?:\d+(?:\.\d+)?\s*[%％]|百分之|[一二三四五六七八九]成)[^。；，]{0,6}(?:退还|返还)|其余(?:部分)?归(?:其他|剩余|其余)合伙人"
+                                r"|(?:退伙|退出)[^。；]{0,20}(?:不进行|不予|不作|无需|无须)结算|退伙[^。；]{0,10}(?:不允许|不被允许|禁止|不可)", s)
+            long_notice = re.search(rf"(?:退伙|退出)[^。；]{{0,12}}提前\s*(?P<n>{_NUM})\s*(?P<u>个月|月|日|天)", s)
+            if long_notice and (n := parse_number(long_notice["n"])) and (n * 30 if "月" in long_notice["u"] else n) > 30:
+                forfeit = forfeit or long_notice
+            short_notice = re.search(r"提前[^。；，]{0,6}(?:日|天|个月|月)[^。；，]{0,4}通知", s) and not (long_notice and forfeit is long_notice)
+            if (bar or forfeit) and not re.search(r"(?:经|征得)[^。；，]{0,8}(?:全体|其他)?合伙人[^。；，]{0,4}(?:一致)?同意|(?:给|对)[^。；]{0,10}造成(?:不利影响|损失)", s) \
+                    and not (short_notice and bar and not forfeit):
                 return [Hit(evidence=s.strip(), sentence=sent)]
         elif kind == "supervision_excluded":
-            if re.search(r"(?:无权|不得|不能|不享有|不可)[^。；]{0,10}(?:查阅|查看|调阅|复制|审阅|检查|监督|过问|了解)[^。；]{0,20}(?:账簿|账册|账目|财务|流水|凭证|经营(?:状况|情况)|执行情况)?", s) \
-                    and re.search(r"账簿|账册|账目|财务|流水|凭证|经营|事务|执行", s) \
+            if re.search(r"(?:无权|不得|不能|不享有|不可)[^。；]{0,10}(?:查阅|查看|调阅|复制|审阅|检查|监督|过问|了解|知悉|知晓)[^。；]{0,20}(?:账簿|账册|账目|财务|流水|凭证|经营(?:状况|情况)|执行情况)?"
+                         r"|不(?:对|就)[^。；]{0,24}(?:进行|实施|行使)?监督|查阅[^。；]{0,20}(?:须|需|应)[^。；]{0,6}(?:经|取得|征得)[^。；]{0,12}(?:执行事务合伙人|管理合伙人|甲方)[^。；]{0,6}同意"
+                         r"|(?:执行事务合伙人|管理合伙人)[^。；]{0,6}(?:无须|无需|不必|不需|不负责|没有义务)[^。；]{0,10}(?:报告|披露|告知)"
+                         r"|(?:查账|查阅|知情|监督)权?[：:]\s*(?:无|不享有|否|不可)", s) \
+                    and re.search(r"账簿|账册|账目|查账|财务|流水|凭证|经营|事务|执行", s) \
                     and not re.search(r"(?:执行事务合伙人|管理合伙人)[^。；]{0,6}(?:不得|无权)[^。；]{0,6}(?:拒绝|阻挠|妨碍)|商业秘密[^。；]{0,6}(?:外泄|泄露)|向第三(?:人|方)", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -2465,7 +2540,7 @@ def _lf_part_time_doc(ctx) -> bool:
         or (re.search(r"非全日制用工", ctx.text) and re.search(r"小时工资|按小时|计时|时薪", ctx.text))))
 
 
-_PT_TRIAL = re.compile(r"试用期|试工期|考察期|适应期|见习期|适岗期|磨合期|观察期|实习期")
+_PT_TRIAL = re.compile(r"试用期?|试工期?|试岗期?|考察期|适应期|见习期|适岗期|磨合期|观察期|实习期")
 _PT_HOURS_DAY = re.compile(rf"(?:每日|每天|日均|单日)[^。；]{{0,12}}?(?:工作(?:时间|时长)?)?[^。；\d{_CN_DIGITS}]{{0,8}}?(?P<a>{_NUM})\s*(?:(?:至|到|-|－|~|～)\s*(?P<b>{_NUM})\s*)?(?:个)?小时")
 _PT_HOURS_WEEK = re.compile(rf"(?:每周|每星期|周)[^。；\d{_CN_DIGITS}]{{0,14}}?(?P<a>{_NUM})\s*(?:(?:至|到|-|－|~|～)\s*(?P<b>{_NUM})\s*)?(?:个)?小时")
 _PT_HOURLY = re.compile(rf"(?P<v>\d+(?:\.\d+)?)\s*元\s*[/／每]\s*(?:小时|时)|每小时\s*(?:人民币)?\s*(?P<w>\d+(?:\.\d+)?)\s*元|时薪[^。；\d]{{0,8}}(?P<x>\d+(?:\.\d+)?)\s*元")
@@ -2497,48 +2572,133 @@ def labour_part_time(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         s = unglossed(sent.replace("\n", ""))
         if kind == "hours":
-            for m in _PT_HOURS_WEEK.finditer(s):
-                hi = parse_number(m["b"] or m["a"])
-                if hi and hi > 24 and not re.search(r"(?:不得|不能|禁止)[^。；]{0,6}超过", s[max(0, m.start() - 10): m.start() + 4]):
-                    return [Hit(evidence=s.strip(), sentence=sent,
-                                explanation=f"非全日制用工每周工作时间累计不得超过二十四小时（劳动合同法第六十八条），本条约定每周可达{hi:g}小时，超出法定上限，可能被认定为全日制用工。")]
-            for m in _PT_HOURS_DAY.finditer(s):
-                lo = parse_number(m["a"])
-                if lo and lo > 4 and not re.search(r"平均|累计", s[m.start(): m.end()]):
-                    return [Hit(evidence=s.strip(), sentence=sent,
-                                explanation=f"非全日制用工平均每日工作时间不得超过四小时（劳动合同法第六十八条），本条约定每日工作至少{lo:g}小时，超出法定上限，可能被认定为全日制用工。")]
+            if (why := _pt_hours_over(s)):
+                return [Hit(evidence=s.strip(), sentence=sent, explanation=why)]
         elif kind == "trial":
             m = _PT_TRIAL.search(s)
-            if m and not re.search(r"(?:不|无|不得|不再)(?:约定|设|设置|设立|适用|实行)?[^。；，]{0,4}" + m.group(0), s) \
-                    and re.search(r"考核|考察|评估|合格|录用|转正|不合格|工资|报酬|时薪|终止|解除|期满|为期|\d|[一二三四五六七八九十]+(?:日|天|个月|周)", s):
+            if m and not re.search(r"(?:不|无|不得|不再)(?:约定|设|设置|设立|适用|实行|进行)?[^。；，]{0,4}" + m.group(0)[:2], s) \
+                    and re.search(r"考核|考察|评估|合格|录用|聘用|转正|不合格|工资|报酬|时薪|终止|解除|期满|为期|\d|[一二三四五六七八九十]+(?:日|天|个月|周)", s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
         elif kind == "pay_cycle":
-            if re.search(r"劳动报酬|工资|薪酬|时薪|报酬", s) and re.search(r"按月|每月|月结|次月|每季|按季|每(?:二|两|三)十日|每\s*(?:2|3)\d\s*(?:日|天)", s) \
-                    and re.search(r"结算|支付|发放|发", s) and not re.search(r"最低工资|社会保险|工伤", s):
+            if _pt_cycle_over(s):
                 return [Hit(evidence=s.strip(), sentence=sent)]
         elif kind == "below_minimum":
             floor = _per_doc(ctx, "part_time_min_wage", lambda: _pt_minimum_hourly(ctx.text))
+            pct = re.search(rf"最低(?:小时)?工资(?:标准)?的?\s*(?:(?P<a>{_NUM})\s*[%％]|百分之(?P<b>{_NUM}))", s)
+            if pct and (v := parse_number(pct["a"] or pct["b"])) is not None and v < 100:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"约定小时工资为最低小时工资标准的{v:g}%，低于最低标准（劳动合同法第七十二条、劳动法第四十八条），差额部分用人单位仍须补足。")]
             if floor is None or re.search(r"最低", s):
                 continue
-            for m in _PT_HOURLY.finditer(s):
-                v = float(m["v"] or m["w"] or m["x"])
+            for v in _pt_hourly_rates(s):
                 if 0 < v < floor:
                     return [Hit(evidence=s.strip(), sentence=sent,
-                                explanation=f"本合同确认当地非全日制用工小时最低工资标准为每小时{floor:g}元，此处约定的小时工资为{v:g}元，低于最低标准（劳动合同法第七十二条、劳动法第四十八条），差额部分用人单位仍须补足。")]
+                                explanation=f"本合同确认当地非全日制用工小时最低工资标准为每小时{floor:g}元，此处约定的小时工资折合{v:g}元，低于最低标准（劳动合同法第七十二条、劳动法第四十八条），差额部分用人单位仍须补足。")]
         elif kind == "exit_restricted":
-            lm = re.search(r"离职|辞职|辞工|离岗|终止用工|解除(?:本)?(?:合同|用工|劳动关系)|终止(?:本)?合同|不再(?:到岗|上班)", s)
-            who = _lf_actor(s, lm.start(), er, ee) if lm else None
-            if not lm or who == "er" or (who is None and not re.search(r"离职|辞职|辞工|离岗", lm.group(0))):
-                continue
-            if re.search(r"提前[^。；，]{0,4}(?:\d+|[一二三四五六七八九十]+)\s*(?:日|天|个工作日|周|个月|月)[^。；]{0,6}(?:书面)?通知|违约金|赔偿[^。；]{0,6}(?:损失|费用)|扣(?:除|减|发)[^。；]{0,10}(?:报酬|工资)|须经[^。；]{0,6}(?:批准|同意)", s):
+            if _pt_exit_restricted(s, er, ee):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return []
 
 
+_PT_CLOCK = re.compile(r"(?P<h1>\d{1,2})[:：](?P<m1>\d{2})\s*(?:至|到|-|－|~|～|—)\s*(?P<h2>\d{1,2})[:：](?P<m2>\d{2})")
+_PT_WEEKDAYS = re.compile(r"(?:每周|周)(?P<a>[一二三四五六日天])\s*(?:至|到|-|～|~)\s*(?:周|星期)?(?P<b>[一二三四五六日天])|每周(?:工作|上班|排班)?\s*(?P<n>[1-7一二三四五六七])\s*(?:天|日)")
+_PT_DAYNUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "七": 7}
+
+
+def _pt_hours_over(s: str) -> str | None:
+    """Why a part-time sentence's working hours exceed 劳动合同法第六十八条 (24 a week, four a
+    day on average), or None. Reads weekly and monthly totals, a daily length that is never
+    under four hours, and clock times times the working days of the week; the hours of
+    full-time staff named for comparison are not the worker's."""
+    if re.search(r"全日制(?:员工|职工|人员|劳动者)", s) and not re.search(r"非全日制", s[:s.find("全日制") + 1] if "全日制" in s else ""):
+        s = re.sub(r"(?<!非)全日制(?:员工|职工|人员|劳动者)[^，。；]*", "", s)
+    for m in _PT_HOURS_WEEK.finditer(s):
+        hi = parse_number(m["b"] or m["a"])
+        if hi and hi > 24 and not re.search(r"(?:不得|不能|禁止)[^。；]{0,6}超过", s[max(0, m.start() - 10): m.start() + 4]):
+            return f"非全日制用工每周工作时间累计不得超过二十四小时（劳动合同法第六十八条），本条约定每周可达{hi:g}小时，超出法定上限，可能被认定为全日制用工。"
+    for m in re.finditer(rf"(?:每月|月均|每个月)[^。；\d{_CN_DIGITS}]{{0,10}}?(?P<a>{_NUM})\s*(?:个)?小时", s):
+        v = parse_number(m["a"])
+        if v and v / (52 / 12) > 24 and not re.search(r"不得超过|不超过", s[max(0, m.start() - 6): m.end()]):
+            return f"约定每月工作{v:g}小时，折合每周约{v / (52 / 12):.1f}小时，超过非全日制用工每周二十四小时的上限（劳动合同法第六十八条），可能被认定为全日制用工。"
+    for m in _PT_HOURS_DAY.finditer(s):
+        lo = parse_number(m["a"])
+        if lo and lo > 4 and not re.search(r"平均|累计", s[m.start(): m.end()]):
+            return f"非全日制用工平均每日工作时间不得超过四小时（劳动合同法第六十八条），本条约定每日工作至少{lo:g}小时，超出法定上限，可能被认定为全日制用工。"
+    c = _PT_CLOCK.search(s)
+    d = _PT_WEEKDAYS.search(s)
+    if c and d and not re.search(r"之间|以内|范围内|排班", s):
+        daily = (int(c["h2"]) * 60 + int(c["m2"]) - int(c["h1"]) * 60 - int(c["m1"])) / 60
+        days = (_PT_DAYNUM.get(d["b"], 0) - _PT_DAYNUM.get(d["a"], 0) + 1) if d["a"] else (parse_number(d["n"]) or 0)
+        if 0 < daily <= 12 and 0 < days <= 7 and daily * days > 24:
+            return (f"约定每天{c.group(0)}工作（{daily:g}小时）、每周{days:g}天，合计每周{daily * days:g}小时，超过非全日制用工每周二十四小时的上限"
+                    "（劳动合同法第六十八条），可能被认定为全日制用工。")
+    return None
+
+
+def _pt_cycle_over(s: str) -> bool:
+    """A part-time sentence that settles pay over more than fifteen days (劳动合同法第七十二条
+    第二款): monthly (按月, 月结, 次月, 周期为一个月) or every 16–90 days. Twice a month
+    (每月1日和16日, 半个月) and every week or two are within the limit, and so is a monthly
+    summary beside a shorter pay cycle."""
+    if not re.search(r"劳动报酬|工资|薪酬|时薪|报酬|计酬|结算方式|发放", s) or re.search(r"最低工资|社会保险|工伤", s):
+        return False
+    if re.search(r"半(?:个)?月|每(?:半月|周|星期|两周|二周|十日|十天|十五日|十五天)|[1１]日和[1１]?6日|两次|1日、16日", s):
+        return False
+    if re.search(r"周期[^。；，]{0,4}(?:为|是)?\s*(?:一个月|1个月|一月|每月|一季度|一个季度)|月结|按月(?:结算|支付|发放|计发)|次月|每月[^。；，]{0,10}(?:结算|支付|发放|发)|每季", s):
+        return True
+    m = re.search(rf"每\s*(?P<n>{_NUM})\s*(?:日|天)[^。；，]{{0,6}}(?:结算|支付|发放|发)", s)
+    return bool(m and (n := parse_number(m["n"])) and n > 15)
+
+
+def _pt_hourly_rates(s: str) -> list[float]:
+    """Hourly rates in yuan a sentence states: ``20元/小时``, ``小时工资为20元``,
+    ``每小时人民币壹拾玖元``, ``每工作4小时支付80元`` (20), ``每周二十小时，每周四百元`` (20)."""
+    def extra(m: re.Match) -> bool:  # an allowance on top of the wage: 另按每小时2元发放交通补贴
+        return bool(re.search(r"补贴|津贴|补助|奖励|奖金|提成", s[m.end(): m.end() + 10]) or re.search(r"另(?:行)?(?:按)?\s*$", s[max(0, m.start() - 3): m.start()]))
+    out = []
+    for m in _PT_HOURLY.finditer(s):
+        if not extra(m):
+            out.append(float(m["v"] or m["w"] or m["x"]))
+    for m in re.finditer(rf"(?:小时工资|时薪|计时工资|每小时|每个小时)(?:标准)?[^。；，\d{_CN_DIGITS}]{{0,8}}?(?:人民币)?\s*(?P<n>{_NUM})\s*元", s):
+        if not extra(m) and (v := parse_number(m["n"])) is not None:
+            out.append(v)
+    m = re.search(rf"每(?:工作)?\s*(?P<h>{_NUM})\s*(?:个)?小时[^。；]{{0,12}}?(?P<y>{_NUM})\s*元", s)
+    if m and (h := parse_number(m["h"])) and (y := parse_number(m["y"])):
+        out.append(y / h)
+    m = re.search(rf"每周(?:工作)?[^。；，]{{0,4}}?(?P<h>{_NUM})\s*(?:个)?小时[^。；]{{0,16}}?每周[^。；，]{{0,6}}?(?P<y>{_NUM})\s*元", s)
+    if m and (h := parse_number(m["h"])) and (y := parse_number(m["y"])):
+        out.append(y / h)
+    return out
+
+
+def _pt_exit_restricted(s: str, er: str, ee: str) -> bool:
+    """A part-time sentence that restricts ending the work at any time (劳动合同法第七十一条):
+    the worker must give notice, ask approval, wait for a replacement or pay for leaving;
+    either side must give notice of a day or more; or the worker may not end it at all."""
+    lm = re.search(r"离职|辞职|辞工|离岗|终止用工|解除(?:本)?(?:合同|用工|劳动关系)|终止(?:本)?合同|不再(?:到岗|上班)", s)
+    if not lm:
+        return False
+    who = "ee" if re.search(r"离职|辞职|辞工|离岗|不再(?:到岗|上班)", lm.group(0)) else _lf_actor(s, lm.start(), er, ee)
+    mutual = re.search(r"任何一方|任一方|双方|一方", s[:lm.start()])
+    if who == "er" or (who is None and not mutual):
+        return False
+    if re.search(rf"(?:{ee})[^。；，]{{0,10}}(?:不得|不能|无权)[^。；，]{{0,6}}(?:提出|单方)?(?:终止|解除|离职|辞职)", s):
+        return True
+    if re.search(r"不影响[^。；]{0,6}(?:终止|解除|离职)的?(?:效力)?|(?:可以|可|有权)随时(?:通知[^。；，]{0,4})?(?:终止|解除)", s):
+        return False  # advice, or the worker's own right to leave at once
+    notice = re.search(r"(?<![宜可])提前[^。；，]{0,4}(?:\d+|[一二三四五六七八九十百]+)\s*(?:日|天|个工作日|周|个月|月)[^。；]{0,6}(?:书面)?(?:通知|申请|告知)", s)
+    if notice and not re.search(r"宜|建议|尽量|最好", s[max(0, notice.start() - 4): notice.start()]):
+        return True
+    if mutual and who is None:
+        return False
+    return bool(re.search(r"违约金|赔偿[^。；]{0,6}(?:损失|费用)|扣(?:除|减|发)[^。；]{0,10}(?:报酬|工资)|(?:须|需|应)?经[^。；]{0,8}(?:批准|同意|审批)|(?:方可|才能|才可)[^。；，]{0,4}(?:离职|辞职|离岗|终止)", s))
+
+
 def _pt_minimum_hourly(text: str) -> float | None:
-    """The minimum hourly wage a part-time contract states (``小时最低工资标准为每小时人民币23元``)."""
-    m = re.search(r"(?:小时最低工资|最低小时工资)(?:标准)?[^。；\d]{0,16}?(\d+(?:\.\d+)?)\s*元", text)
-    return float(m.group(1)) if m else None
+    """The minimum hourly wage a part-time contract states (``小时最低工资标准为每小时人民币23元``,
+    ``最低小时工资标准……现为每小时二十四元``)."""
+    m = re.search(rf"(?:小时最低工资|最低小时工资)(?:标准)?[^。；\d{_CN_DIGITS}]{{0,40}}?(?P<n>{_NUM})\s*元", text)
+    return parse_number(m["n"]) if m else None
 
 
 def labour_unilateral_change(clause: Clause, ctx, params) -> Iterable[Hit]:
