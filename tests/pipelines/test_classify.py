@@ -160,6 +160,8 @@ def test_the_examples_cover_the_taxonomy_and_the_names_match_design_14():
     ("委托加工合同\n甲方：某品牌\n乙方：某工厂", "承揽合同"),
     ("产品质量保证协议\n甲方：某车企\n乙方：某零部件厂", "其他"),  # a warranty, not a 保证合同
     ("房屋租赁居间合同\n委托人：甲\n居间人：乙", "其他"),  # 中介合同 is not in the taxonomy
+    ("有追索权保理合同\n保理商：甲\n债权人：乙\n保证人：丙", "其他"),  # 保理合同 is not a 保证合同 (民法典第七百六十一条)
+    ("国内旅游组团合同\n旅游者：甲\n旅行社：乙", "服务合同"),
     # party roles make a generic title specific
     ("租赁合同\n出租人（甲方）：某租赁公司\n承租人（乙方）：某印刷厂\n出卖人：某设备公司\n"
      "甲方根据乙方对出卖人、租赁物的选择，向出卖人购买租赁物，出租给乙方使用。", "融资租赁合同"),
