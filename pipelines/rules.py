@@ -1227,6 +1227,10 @@ _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|�
 # (a price list fixed at signing — 按乙方投标报价单所列单价 — has no 届时/最新 and is not read)
 _C_PRICE_PUBLISHED_BY_ONE = re.compile(rf"(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:届时|当时|当期|最新|实时|不时|调整后)[^。；，]{{0,12}}(?:公布|发布|确定|制定|调整|公示)(?:的)?[^。；，]{{0,6}}"
                                        r"(?:价格|单价|价目表|价格表|收费标准|费率|报价)(?:为准|执行|计费|计收|结算|收取|确定|另行计费)?")
+# the price of a renewal or an order is whatever the seller's page shows when it charges:
+# 续费价格以扣款当日会员购买页面展示的价格为准 (the page is the seller's; the buyer agreed to no figure)
+_C_PRICE_PAGE_AT_CHARGE = re.compile(r"(?:续费|续订|续期|自动续费|会员费|服务费|价格|单价|费用|价款)[^。；]{0,12}(?:以|按|依)(?:扣款|续费|续订|支付|下单|结算|发货|收费)(?:当日|当天|之日|时)[^。；，]{0,16}"
+                                     r"(?:页面|官网|网站|平台|应用|APP|App|app|商城|价目表)[^。；，]{0,8}(?:展示|显示|公布|公示|标示|标注)的?(?:价格|费用|标准)?(?:为准|执行|计费|扣费|收取)")
 # the price as the topic, fixed by one party in the same part: 租金每年由出租人根据市场水平确定
 _C_PRICE_SET_BY = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|许可费|物业费|运费|管理费)[^。；，]{{0,12}}由(?P<p>{_C_PARTY})(?!与|和|及)[^。；，]{{0,24}}(?:确定|决定|调整|核定|制定|指定|公布)")
 _C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:对|就)?{_C_FEE}[^，。；不未无]{{0,6}}(?:进行|作出|予以)?(?:调整|上调|变更|修改|更新)"
@@ -1415,7 +1419,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
             m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat) or _C_PRICE_OWN_RATES.search(flat)
-                 or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat))
+                 or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat) or _C_PRICE_PAGE_AT_CHARGE.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "acceptance_time":
