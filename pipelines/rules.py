@@ -2528,11 +2528,24 @@ def spouse_bound_without_signing(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if _per_doc(ctx, "spouse_signs", lambda: bool(_SPOUSE_SIGNS.search(ctx.text))):
         return []
+    rows = table_row_sentences(clause.text)
+    sp = r"(?:配偶|妻子|丈夫|之妻|之夫)"
     for sent in _split(clause.text):
-        s = sent.replace("\n", "")
-        m = re.search(r"配偶[^。；]{0,40}?(?<![不无免])(?:承担|负)[^。；，]{0,12}(?:连带|共同|无限)?[^。；，]{0,4}(?:清偿|偿还|还款|赔偿|保证)?(?:责任|义务)", s)
-        if m and not re.search(r"(?:不|无须|无需|免于|免除)[^。；，]{0,4}(?:承担|负)", m.group(0)) and not re.search(r"个人财产|离婚|婚前|夫妻共同财产(?:范围内)?(?:以外)", s):
-            return [Hit(evidence=s.strip(), sentence=sent)]
+        s = rows.get(sent.strip(), sent).replace("\n", "")
+        if not re.search(sp, s) or re.search(rf"与[^。；，]{{0,10}}{sp}无关|(?:不得|不能|无权|不应)(?:要求|向)?[^。；，]{{0,6}}{sp}", s):
+            continue
+        m = re.search(rf"{sp}[^。；]{{0,40}}?(?<![不无免])(?:承担|负)[^。；，]{{0,12}}(?:连带|共同|无限)?[^。；，]{{0,4}}(?:清偿|偿还|还款|赔偿|保证)?(?:责任|义务)", s)
+        if m and (re.search(r"(?:不|无须|无需|免于|免除)[^。；，]{0,4}(?:承担|负)", m.group(0)) or re.search(r"个人财产|离婚|婚前|夫妻共同财产(?:范围内)?(?:以外)", s)):
+            m = None
+        m = m or re.search(
+            rf"向[^。；，]{{0,8}}{sp}(?:追偿|追索|主张|求偿|追讨)"
+            rf"|{sp}[^。；，]{{0,8}}(?:自动)?(?:成为|作为|列为)[^。；，]{{0,6}}(?:共同(?:还款人|债务人|借款人|还款责任人)|保证人|担保人)"
+            rf"|(?:共同还款|共同债务|连带(?:责任)?|还款责任)(?:责任)?人[：:\s]*[^。；，]{{0,6}}{sp}"
+            rf"|不论[^。；，]{{0,8}}{sp}[^。；，]{{0,8}}(?:是否|有无)[^。；，]{{0,8}}(?:知情|签字|同意|签署)"
+            rf"|即(?:代表|视为|表示)[^。；，]{{0,6}}{sp}[^。；，]{{0,6}}(?:同意|认可|确认)"
+            rf"|{sp}[^。；]{{0,30}}(?:应|须|应当)(?:与[^。；，]{{0,8}})?(?:共同|连带)(?:偿还|清偿|还款|承担)", s)
+        if m:
+            return [Hit(evidence=sent.strip(), sentence=sent)]
     return []
 
 
@@ -3527,13 +3540,19 @@ def data_kept_after_deletion(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if _lf_is_dpa(ctx):
         return []
+    rows = table_row_sentences(clause.text)
+    data = _LF_DATA + r"|身体数据|健康数据|心率|睡眠|轨迹|记录|个人资料|会员资料|证件|人脸|生物识别"
     for sent in _split(clause.text):
-        s = sent.replace("\n", "")
-        end = re.search(r"注销|停止(?:向[^。；，]{0,6})?(?:提供)?(?:服务|运营)|撤回(?:同意|授权)|删除(?:账号|账户)|终止(?:服务|使用)|不再使用(?:本)?(?:服务|产品|平台)", s)
-        keep = re.search(r"(?:继续|仍|仍将|仍可|仍有权|可继续|有权继续|将继续)[^。；，]{0,6}(?:保存|保留|存储|使用|留存|利用|分析|处理)", s[end.end():]) if end else None
-        if keep and re.search(_LF_DATA + r"|身体数据|健康数据|轨迹|记录", s[end.end():]) \
-                and not re.search(r"法律(?:、行政法规|法规)?(?:规定|要求)|依法|匿名化|去标识化后|无法识别|技术上难以实现|除存储和采取必要的安全保护措施之外", s):
-            return [Hit(evidence=s.strip(), sentence=sent)]
+        s = rows.get(sent.strip(), sent).replace("\n", "")
+        if re.search(r"法律(?:、行政法规|法规)?(?:规定|要求)|依法|匿名化|去标识化后|无法识别|技术上难以实现|除存储和采取必要的安全保护措施之外", s):
+            continue
+        forever = re.search(r"永久(?:保存|保留|存储|留存)", s)
+        end = re.search(r"注销|停止(?:向[^。；，]{0,6})?(?:提供)?(?:服务|运营)|撤回[^。；，]{0,12}(?:同意|授权)|(?:要求|申请|请求)删除|删除(?:账号|账户)"
+                        r"|(?:终止|关闭)[^。；，]{0,12}(?:服务|使用|功能|账号|账户)|(?:资格|账户|账号|会员)[^。；，]{0,4}(?:终止|到期|失效)|不再使用(?:本)?(?:服务|产品|平台)", s)
+        keep = re.search(r"(?:继续|仍|仍将|仍可|仍有权|可继续|有权继续|将继续|仍予|予以|仍然)[^。；，]{0,6}(?:保存|保留|存储|使用|留存|利用|分析|处理|保管)"
+                         r"|(?:不会|不予|不|无需|无须)删除|(?:后台|数据库|服务器)[^。；，]{0,8}(?:保留|保存|留存)", s[end.end():]) if end else None
+        if (forever or keep) and re.search(data, s) and not (keep and _lf_negated(s, end.end() + keep.start(), 4) and not re.search(r"删除", keep.group(0))):
+            return [Hit(evidence=sent.strip(), sentence=sent)]
     return []
 
 
