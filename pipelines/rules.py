@@ -233,7 +233,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         src = rows.get(sent.strip(), sent)  # | 定金 | 20万元 | reads 定金：20万元
         # a rate is the 定金's share of the price when the sentence names the price, or when
         # the rate qualifies the 定金 itself (支付30%定金, 百分之三十的定金: of the price it secures)
-        priced = bool(re.search(r"总价|总额|总金额|价款|合同金额|许可费|租金|费用", sent))
+        priced = bool(re.search(r"总价|总额|总金额|价款|合同金额|订单金额|订单总价|货款总额|许可费|租金|费用", sent))
         for pct, m in (r for r in parse_rate(sent) if priced or (re.match(r"\s*(?:的|作为)?定金", sent[r[1].end():])
                                                                    and not re.search(r"(?:货款|款项|金额|首期|预付款|首付款|进度款)的?\s*$", sent[:r[1].start()]))):
             d = sent.find("定金")
@@ -448,6 +448,16 @@ def _periodic_excessive(sent: str, daily_max: float, named: bool = True) -> Hit 
                        explanation=f"{name}按{unit}{pct:g}%计算，折合年化约{pct * 365 / days:.0f}%，明显高于守约方可能的实际损失，"
                                    "存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")
     return None
+
+
+def _calendar_months(a: date, b: date) -> float:
+    """Calendar months from ``a`` to ``b`` with ``b`` inclusive: whole months to the day after
+    ``b`` plus the rest as a fraction of a month (自2026年3月2日起至2029年3月1日止 = 36.0;
+    至2029年2月28日止 = 35.97, two days short of three years). Periods run by the calendar
+    (民法典第二百条、第二百零二条)."""
+    from datetime import timedelta
+    b1 = b + timedelta(days=1)
+    return (b1.year - a.year) * 12 + (b1.month - a.month) + (b1.day - a.day) / 31
 
 
 def _years_between(a: date, b: date) -> float:
@@ -2888,7 +2898,7 @@ def _lf_term_months(text: str) -> tuple[float | None, str]:
         seg = m.group(0)
         ds = _dates(seg)
         if len(ds) >= 2 and ds[1][0] > ds[0][0]:
-            return _years_between(ds[0][0], ds[1][0]) * 12, "fixed"
+            return _calendar_months(ds[0][0], ds[1][0]), "fixed"
         dm = re.search(rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", seg)
         if dm and "试用期" not in seg[: dm.start()]:
             n = parse_number(dm["n"])
@@ -2937,11 +2947,11 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
             allowed = 0.0
         elif term is None:
             allowed = 6.0
-        elif term < 3 - 0.2:  # a calendar year read from dates is 11.99 months: 一年以上 includes it (民法典第1259条)
+        elif term < 3 - 0.02:  # calendar months (_calendar_months): a term of whole years is exactly 12n
             allowed = 0.0
-        elif term < 12 - 0.2:
+        elif term < 12 - 0.02:
             allowed = 1.0
-        elif term < 36 - 0.5:
+        elif term < 36 - 0.02:
             allowed = 2.0
         else:
             allowed = 6.0
