@@ -3817,11 +3817,13 @@ def _lf_principal(text: str) -> float | None:
     return None
 
 
-def _lf_fee_rate(s: str, principal: float | None) -> float | None:
+def _lf_fee_rate(s: str, principal: float | None, fee: str = _LF_FEE) -> float | None:
     """A periodic fee the borrower pays the lender during the loan, as an annual percentage
     of the principal: ``每月支付本金1%的管理费`` (12%), ``每季度支付咨询服务费5000元`` on a
-    100,000 principal (20%). None when the sentence has no such fee, or it is a default charge."""
-    if not re.search(_LF_FEE, s) or re.search(r"逾期|违约|罚息|滞纳|催收|不收取|不得收取|无需支付|免收", s):
+    100,000 principal (20%). None when the sentence has no such fee, or it is a default charge.
+    With ``fee=r"利息"`` the same reading gives the rate of interest agreed as a fixed sum
+    per period (``每月10日前支付利息人民币陆仟元`` on 400,000: 18%)."""
+    if not re.search(fee, s) or re.search(r"逾期|违约|罚息|滞纳|催收|不收取|不得收取|无需支付|免收", s):
         return None
     per = re.search(r"(?:每|按)(?P<u>月|季度|季|半年|年)", s)
     if not per:
@@ -3830,9 +3832,10 @@ def _lf_fee_rate(s: str, principal: float | None) -> float | None:
     pct = re.search(rf"(?:本金|借款金额|借款本金)[^。；\d.．]{{0,4}}的?\s*(?P<n>{_NUM})\s*[%％]", s)
     if pct and (n := parse_number(pct["n"])) is not None:
         return n * times
-    for a in _C_YUAN.finditer(s):
+    # the sum of that period: the first amount after the period word (每季度利息为4,500元, not 全年利息18,000元 before it)
+    for a in sorted(_C_YUAN.finditer(s), key=lambda a: (a.start() < per.start(), abs(a.start() - per.end()))):
         v = _c_yuan_value(a)
-        if v and principal and v < principal and re.search(_LF_FEE, s[max(0, a.start() - 16): a.end() + 16]):
+        if v and principal and v < principal and re.search(fee, s[max(0, a.start() - 16): a.end() + 16]):
             return v * times / principal * 100
     return None
 
@@ -3870,6 +3873,11 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not re.search(r"利率|利息|年息|月息|日息|计息|罚息", s) or "违约金" in s:
             continue
         found = _lf_annual_rates(s)
+        if not found and (fixed := _lf_fee_rate(s, _per_doc(ctx, "loan_principal", lambda: _lf_principal(ctx.text or clause.text)), r"利息")):
+            if fixed > cap + 1e-6:
+                return [Hit(evidence=s.strip(), sentence=sent,
+                            explanation=f"约定按期支付固定数额的利息，按借款本金折合年利率约{fixed:.3g}%，超过{when}一年期贷款市场报价利率{lpr:g}%的四倍即{cap:g}%，"
+                                        "超过部分不受法律保护（民法典第六百八十条，民间借贷规定第二十五条）。")]
         if found and max(found) > cap + 1e-6:
             annual = max(found)
             return [Hit(evidence=s.strip(), sentence=sent,
