@@ -3556,12 +3556,12 @@ def data_kept_after_deletion(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = rows.get(sent.strip(), sent).replace("\n", "")
         if re.search(r"法律(?:、行政法规|法规)?(?:规定|要求)|依法|匿名化|去标识化后|无法识别|技术上难以实现|除存储和采取必要的安全保护措施之外", s):
             continue
-        forever = re.search(r"永久(?:保存|保留|存储|留存)", s)
+        forever = re.search(r"(?:永久|长期|无限期)(?:地)?(?:保存|保留|存储|留存)", s)
         end = re.search(r"注销|停止(?:向[^。；，]{0,6})?(?:提供)?(?:服务|运营)|撤回[^。；，]{0,12}(?:同意|授权)|(?:要求|申请|请求)删除|删除(?:账号|账户)"
                         r"|(?:终止|关闭)[^。；，]{0,12}(?:服务|使用|功能|账号|账户)|(?:资格|账户|账号|会员)[^。；，]{0,4}(?:终止|到期|失效)|不再使用(?:本)?(?:服务|产品|平台)", s)
         keep = re.search(r"(?:继续|仍|仍将|仍可|仍有权|可继续|有权继续|将继续|仍予|予以|仍然)[^。；，]{0,6}(?:保存|保留|存储|使用|留存|利用|分析|处理|保管)"
                          r"|(?:不会|不予|不|无需|无须)删除|(?:后台|数据库|服务器)[^。；，]{0,8}(?:保留|保存|留存)", s[end.end():]) if end else None
-        if (forever or keep) and re.search(data, s) and not (keep and _lf_negated(s, end.end() + keep.start(), 4) and not re.search(r"删除", keep.group(0))):
+        if (forever or keep) and re.search(data + (r"|信息" if forever else ""), s) and not (keep and _lf_negated(s, end.end() + keep.start(), 4) and not re.search(r"删除", keep.group(0))):
             return [Hit(evidence=sent.strip(), sentence=sent)]
     return []
 
