@@ -200,6 +200,11 @@ def _price_bases(text: str) -> list[float]:
     return out
 
 
+_DEPOSIT_AMOUNT = re.compile(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?")
+"""A 定金 followed by its amount (``定金人民币30万元``, ``定金：20万元``); the amount is the
+:data:`_C_YUAN` match at the end of this one."""
+
+
 def _deposits_paid(ctx) -> list[tuple[float, str]]:
     """``(yuan, sentence)`` for each distinct payment of 定金 the contract agrees (``乙方向甲方
     支付定金人民币叁拾万元``, ``再支付追加定金…``), in order. Sentences about returning, doubling,
@@ -213,7 +218,7 @@ def _deposits_paid(ctx) -> list[tuple[float, str]]:
             if re.search(r"返还|退还|双倍|转为|抵作|冲抵|抵扣|没收|不予|无权|含定金|定金外|违约", flat):
                 continue
             row = rows.get(sent.strip())
-            for dm in re.finditer(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", row or flat):
+            for dm in _DEPOSIT_AMOUNT.finditer(row or flat):
                 a = _C_YUAN.match(row or flat, dm.end())
                 if not a or not (row or re.search(r"支付|交付|缴纳|给付|交纳|付", flat[:dm.start()])):
                     continue
@@ -246,7 +251,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
         # amounts: 定金人民币30万元 against the total price in the same sentence or the contract's
-        dm = re.search(r"定金[：:\s]*(?:为|金额为|数额为)?\s*(?:人民币|¥|￥)?", src) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", src)
+        dm = _DEPOSIT_AMOUNT.search(src) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", src)
         amount = _C_YUAN.match(src, dm.end()) if dm else None
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
@@ -826,18 +831,19 @@ _SHARE = re.compile(rf"(?:(?:合同|结算)总?(?:价款?|金额|总额|价格)|
 _BARE_SHARE = re.compile(rf"(?:支付|付清|付款)(?:剩余|其余|余下|剩下)?(?:的)?\s*(?:(?P<p>{_NUM})\s*[%％]|百分之(?P<cn>{_NUM}))")
 
 
+def _row_cells(line: str) -> list[str] | None:
+    """The stripped cells of a table row line, or None for a line that is no row or a
+    Markdown rule line (``|---|``)."""
+    if not is_table_row(line):
+        return None
+    cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
+    return None if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells) else cells
+
+
 def _table_rows(text: str) -> list[tuple[list[str], str]]:
     """The rows of the tables in ``text`` (lines :func:`pipelines.text.is_table_row` accepts)
     as (cells, line); Markdown rule lines (``|---|``) are skipped."""
-    rows = []
-    for line in text.splitlines():
-        if not is_table_row(line):
-            continue
-        cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
-        if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells):
-            continue
-        rows.append((cells, line))
-    return rows
+    return [(cells, line) for line in text.splitlines() if (cells := _row_cells(line)) is not None]
 
 
 def table_row_sentences(text: str) -> dict[str, str]:
@@ -852,9 +858,8 @@ def table_row_sentences(text: str) -> dict[str, str]:
         if not is_table_row(line):
             head, prev_was_row = None, False
             continue
-        cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
-        if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells):
-            continue
+        if (cells := _row_cells(line)) is None:
+            continue  # a rule line between the header and the rows
         if not prev_was_row:
             prev_was_row = True
             if not any(re.search(r"\d", c) for c in cells) and len(cells) >= 2:
@@ -2139,30 +2144,41 @@ def _unit_price_totals(text: str) -> list[tuple[float, str]]:
     return out
 
 
+def _quantities(text: str) -> dict[str, list[float]]:
+    """``{unit: [quantity, ...]}`` for each quantity of a :data:`_Q_UNIT` unit ``text`` states
+    (``建筑面积为98.62平方米``, ``共20台``); a unit price's own unit (``每吨``, ``/吨``) is none."""
+    out: dict[str, list[float]] = {}
+    for s in _split(text):
+        flat = unglossed(s.replace("\n", ""))
+        for m in _Q_QUANTITY.finditer(flat):
+            if not re.search(r"[每/／]\s*$", flat[:m.start()]) and (q := parse_number(m["q"])):
+                out.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
+    return out
+
+
+def _off_product(quantities: list[float], price: float, total: float) -> bool:
+    """True when ``total`` is not ``price`` times any of ``quantities`` within 0.2% (or 1 yuan)."""
+    return all(abs(q * price - total) > max(1.0, 0.002 * total) for q in quantities)
+
+
 def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for the first clause whose total price is not the price per unit
     times any quantity of that unit the contract states, or None."""
     quantities: dict[str, list[float]] = {}
     for c in ctx.clauses:
-        for s in _split(c.text):
-            for m in _Q_QUANTITY.finditer(unglossed(s.replace("\n", ""))):
-                if re.search(r"[每/／]\s*$", s.replace("\n", "")[:m.start()]) or not (q := parse_number(m["q"])):
-                    continue
-                quantities.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
+        for unit, qs in _quantities(c.text).items():
+            quantities.setdefault(unit, []).extend(qs)
     if not quantities:
         return None
     for c in ctx.clauses:
         # a price-list row is its own product: | 螺纹钢 | 100吨 | 4000元/吨 | 420000元 |
         for line, flat in table_row_sentences(c.text).items():
-            row_q: dict[str, list[float]] = {}
-            for m in _Q_QUANTITY.finditer(flat):
-                if not re.search(r"[每/／]\s*$", flat[:m.start()]) and (q := parse_number(m["q"])):
-                    row_q.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
+            row_q = _quantities(flat)
             rates, totals = set(_unit_prices(flat)), _unit_price_totals(flat)
             if len(rates) == 1 and totals and not _Q_NOT_PRODUCT.search(flat):
                 (price, unit), = rates
                 total = totals[0][0]
-                if row_q.get(unit) and all(abs(q * price - total) > max(1.0, 0.002 * total) for q in row_q[unit]):
+                if row_q.get(unit) and _off_product(row_q[unit], price, total):
                     q = row_q[unit][0]
                     expl = (f"价格清单中该行数量{q:g}{unit}、单价{price:,.2f}元/{unit}，按单价乘以数量应为{q * price:,.2f}元，"
                             f"该行载明的金额为{total:,.2f}元，相差{abs(total - q * price):,.2f}元；计价与金额相互矛盾，结算依据不明"
@@ -2186,8 +2202,7 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
         for total, sent in totals:
             if total <= price:
                 continue
-            tol = max(1.0, 0.002 * total)
-            if all(abs(q * price - total) > tol for q in qs):
+            if _off_product(qs, price, total):
                 q = min(qs, key=lambda x: abs(x * price - total))
                 expl = (f"按合同载明的数量{q:g}{unit}、单价{price:,.2f}元/{unit}计算，价款应为{q * price:,.2f}元，"
                         f"本条载明的总价为{total:,.2f}元，相差{abs(total - q * price):,.2f}元；计价方式与总价相互矛盾，"
@@ -2478,7 +2493,7 @@ def partnership_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     kind = params.get("kind")
     rows = table_row_sentences(clause.text)
     for sent in _split(clause.text):
-        s = rows.get(sent.strip(), sent).replace("\n", "") if is_table_row(sent.strip()) else sent.replace("\n", "")
+        s = rows.get(sent.strip(), sent).replace("\n", "")
         if is_table_row(sent.strip()) and not re.search(r"债务|责任|利润|亏损|收益|分红|退伙|退出|查账|查阅|监督|知情|账簿", s):
             continue
         if kind == "liability_limited":
