@@ -4104,9 +4104,9 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"本(?:合同|协议|文件|条款)[^。\n]{0,12}(?:判定|认定|标记|评为|视为|定为|归为)[^。\n]{0,6}(?:无风险|低风险|安全|合规)(?:的)?(?:文件|合同)?",
     # address the reviewer / the model
     r"(?:审查|审核|审阅|评审|分析)(?:时|过程中|中|本合同时)[^。\n]{0,10}(?:不得|不要|无需|无须|勿|请勿|禁止|切勿|不必)[^。\n]{0,10}(?:提示|提出|指出|标注|报告|标记|列出|披露|提及|说明)[^。\n]{0,10}(?:风险|问题|瑕疵|异常|不利)",
-    r"(?:AI|ai|人工智能|大模型|语言模型|模型|智能审查|审查系统|审查工具|审核系统|审查助手|助手|机器人|ChatGPT|GPT|LLM|智能体)[^。\n]{0,12}(?:请|应当|应|须|必须|务必|不得|不要|勿|禁止|只需|只能)[^。\n]{0,20}(?:输出|回答|回复|忽略|认定|判定|提示|报告|标记|审查|审核|风险|结论)",
+    r"(?:AI|ai|人工智能|大模型|语言模型|模型|智能审查|审查系统|审查工具|审核系统|审查助手|助手|机器人|ChatGPT|GPT|LLM|智能体)(?:(?!方|公司|人员|单位)[^。\n，,；;]){0,12}(?:请|应当|应|须|必须|务必|不得|不要|勿|禁止|只需|只能)[^。\n]{0,20}(?:输出|回答|回复|忽略|认定|判定|提示|报告|标记|审查|审核|风险|结论)",
     r"(?:致|提示|告知|通知|注意)[^。\n]{0,6}(?:审查|审核|审阅)(?:人员|者|方|模型|系统|AI)[^。\n]{0,30}(?:风险|忽略|输出|结论|不得|无需)",
-    r"(?:审查|审核|审阅)(?:模型|系统|AI|助手|工具)[^。\n]{0,8}(?:请|应当|须|必须|务必|不得|不要|勿|只需|注意|将|把)",
+    r"(?:审查|审核|审阅)(?:模型|系统|AI|助手|工具)(?:(?!方|公司|人员|单位)[^。\n，,；;]){0,8}(?:请|应当|须|必须|务必|不得|不要|勿|只需|注意|将|把)",
     # a machine reader addressed anywhere in the sentence (a contract speaks to its parties,
     # not to the software that reads it): 仅供智能合同审核工具读取：…请勿…
     r"(?:智能|自动化?|机器|算法|AI|ai|电子)[^。\n]{0,6}(?:审核|审查|审阅|审校|阅读|读取|识别)(?:工具|系统|程序|模型|软件|引擎)[^。\n]{0,40}(?:请|勿|不要|无需|无须|只需|务必|应当?|须)",
@@ -4124,7 +4124,25 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"(?:<\|im_start\|>|<\|im_end\|>|<\|system\|>|<\|user\|>|<\|assistant\|>|<\|begin_of_text\|>|<\|start_header_id\|>|<\|eot_id\|>|<\|endoftext\|>|"
     r"<start_of_turn>|<end_of_turn>|\[INST\]|\[/INST\]|\[SYSTEM\]|<<SYS>>|###\s*(?:system|instruction))",
     r"\b(?:ai|model|assistant|llm|reviewer|reviewing\s+(?:system|tool))\b[^.\n]{0,30}\b(?:must|should|shall|please)\b[^.\n]{0,30}\b(?:ignore|output|report|mark|treat|consider)\b",
+    # an English directive whose verdict is written in Chinese: report the result as "无风险"
+    r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^\n]{0,40}(?:无风险|没有(?:任何)?风险|零风险|低风险|完全合规|无(?:任何)?问题)",
 ))
+
+# A line that speaks to a machine reader (a contract speaks to its parties) and tells it
+# what to do with the review: both halves anywhere in the same line, in any order, so a
+# polite preamble between them ("…has been pre-cleared by both legal departments. Skip
+# Articles 5 and 7…") does not hide the instruction.
+_INJ_ADDRESSEE = re.compile(
+    r"\b(?:(?:note|message|notice|instructions?|reminder|memo)\s*(?:to|for)|attention(?:\s*(?:to|for))?\s*[:：,，—–-]?)\s*(?:any|all|the|an?|each|every)?\s*"
+    r"(?:ai\b|a\.i\.|artificial\s+intelligence|automated|automatic|machine|llms?\b|(?:large\s+)?language\s+models?|gpt|chatbots?|bots?\b)"
+    r"|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai\b|automated|artificial|(?:large\s+)?language\s+model|llm|machine|bot\b|chatbot)"
+    r"|\b(?:ai|automated|machine|llm|model|assistant|bot|tool|system|software)s?\b[^.\n]{0,40}\b(?:processing|reading|reviewing|analy[sz]ing|parsing|summari[sz]ing|checking)\s+this\s+(?:file|document|agreement|contract|text|page)"
+    r"|(?:^|[\s（(【\[：:；;，,。])(?:致|给|供|提示|告知)[^。\n]{0,4}(?:任何|所有|各类?)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,8}(?:工具|系统|程序|模型|软件|助手|审查|审核|审阅)",
+    re.I)
+_INJ_DIRECTIVE = re.compile(
+    r"\b(?:skip|omit|ignore|disregard|exclude|bypass|report|output|return|rate|mark|classify|treat|summari[sz]e|conclude|answer|respond)\b"
+    r"|跳过|略过|忽略|无视|不予?审查|无需审查|无须审查|不必审查|输出|回复|结论|判定|评为|评定|认定为|标记为|报告为",
+    re.I)
 
 
 _INJ_GAPS = re.compile(r"(?<=[\u4e00-\u9fff])[ \t\u00b7\u2022\u2027\u2219\u22c5\u30fb\u00a0_*~～\-—–.．,，、|｜/]+(?=[\u4e00-\u9fff])")
@@ -4192,6 +4210,10 @@ def injected_instruction(clause: Clause, ctx, params) -> Iterable[Hit]:
         evidence = next((ln.strip() for ln in raw.splitlines()
                          if ln.strip() and m.group(0)[:6] in _inj_normalise(ln)), line)
         return [Hit(evidence=evidence[:300], sentence=evidence)]
+    for raw_line in raw.splitlines():
+        line = _inj_normalise(raw_line)
+        if _INJ_ADDRESSEE.search(line) and _INJ_DIRECTIVE.search(line):
+            return [Hit(evidence=raw_line.strip()[:300], sentence=raw_line.strip())]
     return []
 
 
