@@ -1621,6 +1621,13 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
             if _C_USE_TRIGGER.search(before) and not _C_SIGN_TRIGGER.search(before[-6:]):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
+            # the performer's own act, with no period and no silence to wait for: 自竣工通知书发出之日起即视为验收合格
+            if re.search(r"(?:发出|提交|送达|完工|竣工|交付|交货|安装(?:完毕|完成)|调试完毕|上线|部署完成)[^。；，]{0,8}?(?:之日|之时|当日|时|后)?(?:起)?[，,]?[^。；，]{0,6}?(?:即|便|就|均)?$", before) \
+                    and not re.search(r"未|不|没有|逾期|届满|期满|签署|签发|出具|签字|盖章|确认|验收|检验|测试|检测", before) \
+                    and re.search(r"验收合格|验收通过|通过验收|质量合格", m.group(0)):
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    "条款约定交付方一经完工、交付或发出通知即视为验收合格，验收方没有任何检验期间；验收方应有合理期间检验"
+                    "（民法典第六百二十条、第六百二十一条；建设工程竣工后发包人应当及时验收，第七百九十九条）。"))]
     return []
 
 
@@ -2292,6 +2299,228 @@ def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
 
 
+_T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量")
+_T_PRICE = re.compile(r"单价|价格\s*[（(]\s*(?:万)?元\s*/")
+_T_MONEY = re.compile(r"金额|总价|合价|总额|价款|费用|[（(]\s*(?:万)?元\s*[）)]|目标|额")
+_T_NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def table_blocks(text: str) -> list[tuple[list[str], list[tuple[list[str], str]]]]:
+    """The Markdown-style tables of ``text`` that have a header row (no digit in any cell),
+    as ``(header cells, [(row cells, row line), ...])``; rows whose cell count differs
+    from the header's are left out. A table ends at the first line that is not a row."""
+    out: list[tuple[list[str], list[tuple[list[str], str]]]] = []
+    head: list[str] | None = None
+    rows: list[tuple[list[str], str]] = []
+    in_table = False
+    for line in text.splitlines() + [""]:
+        if not is_table_row(line):
+            if head and rows:
+                out.append((head, rows))
+            head, rows, in_table = None, [], False
+            continue
+        if (cells := _row_cells(line)) is None:
+            continue
+        if not in_table:
+            in_table = True
+            if len(cells) >= 2 and not any(re.search(r"\d", c) for c in cells):
+                head = cells
+            continue
+        if head and len(cells) == len(head):
+            rows.append((cells, line))
+    return out
+
+
+def _t_value(cell: str, header: str, money: bool) -> float | None:
+    """The number a table cell states (``128平方米`` → 128, ``1,083,000.00``); a money cell
+    in 万元 (by the cell or the header) is given in yuan. None when the cell holds no
+    number or two (``30,000–35,000``, a model code such as ``LT-NTC-10K``)."""
+    flat = re.sub(r"[（(][^）)]*[）)]", "", cell.replace(" ", ""))  # a gloss: 256,000元（其中192,000元为定金）
+    nums = _T_NUM.findall(flat)
+    if len(nums) != 1 or re.search(r"[A-Za-z][\w-]*\d|\d[\w-]*[A-Za-z]|[-–—~～至]\s*\d", flat):
+        return None
+    v = parse_number(nums[0])
+    if v is None or not money:
+        return v
+    after = flat[flat.find(nums[0]) + len(nums[0]):]
+    return v * 10000 if after.startswith("万") or (re.search(r"万元", header) and not after.startswith("元")) else v
+
+
+def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first table whose arithmetic does not hold: a row's
+    quantity × unit price against its amount, or a total row against the sum of the rows
+    above it (same column); None when every table adds up."""
+    for c in ctx.clauses:
+        for head, rows in table_blocks(unglossed(c.text)):
+            body = [(cells, line) for cells, line in rows if not _T_TOTAL_ROW.match(cells[0]) and not cells[0].startswith("其中")]
+            totals = [(cells, line) for cells, line in rows if _T_TOTAL_ROW.match(cells[0])]
+            qi = next((i for i, h in enumerate(head) if _T_QTY.search(h) and not _T_PRICE.search(h)), None)
+            pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
+            ai = next((i for i, h in enumerate(head) if _T_MONEY.search(h) and not _T_PRICE.search(h) and i not in (qi, pi)), None)
+            if qi is not None and pi is not None and ai is not None:
+                for cells, line in body:
+                    q, p = _t_value(cells[qi], head[qi], False), _t_value(cells[pi], head[pi], True)
+                    a = _t_value(cells[ai], head[ai], True)
+                    if q and p and a and abs(q * p - a) > max(1.0, 0.002 * a):
+                        expl = (f"表格该行数量{q:g}、单价{p:,.2f}元，单价乘以数量应为{q * p:,.2f}元，该行载明的金额为{a:,.2f}元，"
+                                f"相差{abs(q * p - a):,.2f}元；以该行金额为基数的合计、总价及付款比例随之失真，应付价款不明确"
+                                "（民法典第四百六十六条、第五百一十条）。")
+                        return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
+            if len(totals) != 1 or any(_T_TOTAL_ROW.match(cells[0]) and cells[0].startswith("小计") for cells, _ in totals):
+                continue
+            # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
+            above = [(cells, line) for cells, line in rows[:rows.index(totals[0])] if (cells, line) in body]
+            for i, h in enumerate(head):
+                if i == 0 or not _T_MONEY.search(h) or _T_PRICE.search(h):
+                    continue
+                total = _t_value(totals[0][0][i], h, True)
+                values = [_t_value(cells[i], h, True) for cells, _ in above]
+                if any(v is None and not re.fullmatch(r"[—\-–/无]*", cells[i].strip()) for v, (cells, _) in zip(values, above)):
+                    continue  # a cell that cannot be read (按实际, a range): the column's sum is unknown
+                known = [v for v in values if v is not None]
+                if total and len(known) >= 2 and abs(sum(known) - total) > max(1.0, 0.001 * total):
+                    parts = " + ".join(f"{v:,.2f}" for v in known)
+                    expl = (f"表格“{h}”一栏各行相加为{parts} = {sum(known):,.2f}元，合计行载明{total:,.2f}元，相差"
+                            f"{abs(sum(known) - total):,.2f}元；明细与合计相互矛盾，应付价款不明确（民法典第四百六十六条、第五百一十条）。")
+                    line = totals[0][1]
+                    return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
+    return _annex_sum_against_body(ctx)
+
+
+_ANNEX_ID = re.compile(r"附(?:件|表)\s*(?P<n>[一二三四五六七八九十\d]+)")
+_SUM_WORD = re.compile(r"年度|全年|总额|总计|合计|共计|累计|总价|总金额|总目标")
+_SUM_SKIP = re.compile(r"约|不低于|不少于|不超过|以上|以下|以内|最低|最高|至少|预计|暂定|上限|下限|超过|未达到|达到|[%％]")
+
+
+def _annex_sum_against_body(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for a body sentence that gives the total of an annex table
+    without a total row (``年度销售目标为1,200万元，分季度目标详见附件一``) when no money
+    column of that annex's tables adds up to it; None otherwise."""
+    sums: dict[int, list[tuple[float, str]]] = {}
+    annex: int | None = None
+    body_sents: list[tuple[Clause, str]] = []
+    for c in ctx.clauses:
+        text = unglossed(c.text)
+        m = _annex_title(text)
+        if annex is None:
+            head = text[:m.start()] if m else text
+            body_sents += [(c, x) for x in _split(head.replace("\n", ""))]
+            if not m:
+                continue
+        if m and (n := _ANNEX_ID.search(m.group(0))) and (v := parse_number(n["n"])):
+            annex = int(v)
+            text = text[m.start():]
+        if annex is None:
+            continue
+        for head, rows in table_blocks(text):
+            if any(_T_TOTAL_ROW.match(cells[0]) for cells, _ in rows):
+                continue
+            for i, h in enumerate(head):
+                if i == 0 or not _T_MONEY.search(h) or _T_PRICE.search(h) or _T_QTY.search(h):
+                    continue
+                values = [_t_value(cells[i], h, True) for cells, _ in rows]
+                if len(values) >= 2 and all(v is not None for v in values):
+                    sums.setdefault(annex, []).append((sum(values), re.sub(r"[（(][^）)]*[）)]", "", h)))
+    for c, sent in body_sents:
+        ids = {int(v) for m in _ANNEX_ID.finditer(sent) if (v := parse_number(m["n"]))}
+        if len(ids) != 1 or not (cols := sums.get(next(iter(ids)))) or not _SUM_WORD.search(sent) or _SUM_SKIP.search(sent):
+            continue
+        amounts = [v for a in _C_YUAN.finditer(sent) if (v := _c_yuan_value(a))]
+        if len(amounts) != 1:
+            continue
+        related = [(v, h) for v, h in cols if any(h[i:i + 2] in sent for i in range(len(h) - 1))]
+        if related and all(abs(v - amounts[0]) > max(1.0, 0.005 * amounts[0]) for v, _ in related):
+            v, h = related[0]
+            expl = (f"本条载明的合计为{amounts[0]:,.2f}元，而附件{next(iter(ids))}表格“{h}”一栏各行相加为{v:,.2f}元，"
+                    f"相差{abs(v - amounts[0]):,.2f}元；正文与附件对同一数额的约定相互矛盾，以哪一个为准将发生争议"
+                    "（民法典第一百四十二条、第四百六十六条）。")
+            return c.clause_id, Hit(evidence=sent.strip(), sentence=sent, explanation=expl)
+    return None
+
+
+_PERIOD_NOUN = r"(?P<noun>服务费|租金|管理费|物业费|使用费|订阅费|承包费|维护费|托管费|顾问费|费用|工资|薪酬|报酬)"
+_PERIOD_FEES = tuple(re.compile(p) for p in (
+    # 月服务费为…, 年度服务费合计…
+    rf"(?P<per>每月|月度|月|每季度?|季度|每年|年度|全年|年){_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
+    # 租金标准为每月…, 服务费：每月…
+    rf"{_PERIOD_NOUN}(?:标准)?(?:为|是|按|：|:)?\s*(?P<per>每月|每季度?|每年)(?:人民币|RMB)?\s*",
+    # 每月收取托管费…, 每年支付服务费…
+    rf"(?P<per>每月|每季度?|每年)(?:收取|支付|缴纳|交纳|应付|计收)(?:的)?{_PERIOD_NOUN}(?:为|：|:)?\s*(?:人民币|RMB)?\s*",
+))
+_PERIOD_MONTHS = {"月": 1, "季": 3, "年": 12}
+_PERIOD_SKIP = re.compile(r"递增|上浮|调整|调价|免租|优惠|折扣|减免|首年|第[一二三四五六七八九十\d]+年|试运行|不含|另计|以上|以下|不超过|不低于|约|预计|暂定|最高|最低")
+
+
+def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first clause that states one fee per month (quarter) and
+    the same fee per year (quarter) where the longer is not the shorter times the number of
+    months, or None."""
+    for c in ctx.clauses:
+        text = unglossed(c.text.replace("\n", ""))
+        if _PERIOD_SKIP.search(text):
+            continue
+        found: dict[str, dict[int, set[float]]] = {}
+        where: dict[tuple[str, int], str] = {}
+        for sent in _split(text):
+            for m in (m for rx in _PERIOD_FEES for m in rx.finditer(sent)):
+                a = _C_YUAN.match(sent, m.end())
+                if a and (v := _c_yuan_value(a)):
+                    months = _PERIOD_MONTHS[next(k for k in _PERIOD_MONTHS if k in m["per"])]
+                    noun = "费用" if m["noun"] in ("费用",) else m["noun"]
+                    found.setdefault(noun, {}).setdefault(months, set()).add(v)
+                    where[(noun, months)] = sent.strip()
+        for noun, by in found.items():
+            if any(len(vs) > 1 for vs in by.values()):
+                continue  # several fees of one period (tiers, stores): not one fee restated
+            for short, long_ in ((1, 12), (1, 3), (3, 12)):
+                if short in by and long_ in by:
+                    (a,), (b,) = by[short], by[long_]
+                    k = long_ // short
+                    if abs(a * k - b) > max(1.0, 0.002 * b):
+                        names = {1: "月", 3: "季度", 12: "年度"}
+                        expl = (f"本条约定{names[short]}{noun}为{a:,.2f}元，{names[long_]}{noun}为{b:,.2f}元，"
+                                f"而{a:,.2f}元×{k} = {a * k:,.2f}元，相差{abs(a * k - b):,.2f}元；同一费用的两种表述相互矛盾，"
+                                "应付数额不明确（民法典第四百六十六条、第五百一十条）。")
+                        sent = where[(noun, long_)]
+                        return c.clause_id, Hit(evidence=sent, sentence=sent, explanation=expl)
+    return None
+
+
+def period_amount_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One fee stated per month and per year (or per quarter) in the same clause, where the
+    yearly figure is not twelve monthly ones (a quarter not three, a year not four quarters).
+
+    Read per fee noun (服务费, 租金, 管理费 …) from ``月服务费为…元`` / ``年度服务费合计…元``;
+    a clause that speaks of escalation, adjustment, rent-free months, discounts, the first
+    year, bounds or estimates is skipped (the figures then rightly differ), and so is a
+    clause with two fees of one period. A difference over 0.2% (and 1 yuan) is reported,
+    once per document, on the longer period's sentence. The price is a main term
+    (民法典第四百七十条); two statements that disagree leave it undetermined (第四百六十六条、
+    第五百一十条).
+    """
+    hit = _per_doc(ctx, "period_amount_mismatch", lambda: _period_amount_mismatch(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
+def table_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A price or payment table whose own arithmetic does not hold.
+
+    Reads every table that has a header row (:func:`table_blocks`): where the header names
+    a quantity (数量, 工程量, 面积 …), a unit price (单价) and an amount (金额, 总价, 合价 …),
+    each row's quantity × unit price is compared with its amount; where a row is a total
+    (合计, 总计), each money column's total is compared with the sum of the rows above it;
+    an annex table without a total row is compared with the body sentence that names the
+    annex and states its total (``年度销售目标为1,200万元，分季度目标详见附件一``) when a
+    column header shares a word with that sentence. A difference over 0.2% (rows) or 0.1% (totals), and over 1 yuan, is reported. Cells
+    with a range, a model code or no number are not read; tables with sub-totals are
+    skipped. The price is a main term (民法典第四百七十条); an itemised price list that
+    does not add up leaves the price undetermined (第四百六十六条、第五百一十条).
+    Reported once per document, on the row or total that does not add up.
+    """
+    hit = _per_doc(ctx, "table_arithmetic", lambda: _table_arithmetic(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
 def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A total price that is not the contract's own price per unit times its quantity.
 
@@ -2312,6 +2541,8 @@ def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS.update({
     "discretionary_term": discretionary_term,
     "unit_price_total_mismatch": unit_price_total_mismatch,
+    "table_arithmetic": table_arithmetic,
+    "period_amount_mismatch": period_amount_mismatch,
     "annex_rate_conflict": annex_rate_conflict,
     "payment_time_indeterminate": payment_time_indeterminate,
     "deemed_acceptance": deemed_acceptance,
@@ -3442,11 +3673,12 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         if _lf_consented(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法(?:律|规)?[^。；，]{0,4}(?:要求|规定|调取|查询)|依照法律|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
             continue
         if re.search(r"(?:不含|不包含|不涉及|不包括)(?:任何)?个人信息|(?:按照|依照|根据|按)(?:甲方|委托方|委托人)的?(?:书面)?指示"
-                     r"|为(?:完成|履行|办理|实现)[^。；，]{0,12}(?:配送|运输|交付|出行|预订|手续|本合同|服务|验收)", s):
+                     r"|为(?:完成|履行|办理|实现)[^。；，]{0,12}(?:配送|运输|交付|出行|预订|手续|本合同|服务|验收)"
+                     r"|为(?:发放|支付|代发)[^。；，]{0,4}(?:工资|薪酬|劳动报酬)|依法(?:为[^。；，]{0,6})?(?:办理|缴纳|代扣代缴|申报)[^。；，]{0,14}(?:社会保险|社保|公积金|个人所得税)", s):
             continue  # no personal information; the controller's own instruction; what performing the contract needs (个人信息保护法第十三条第一款第二项)
         shapes = (
-            rf"(?:有权|可以|可|得|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
-            rf"(?:有权|可以|可|得|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
+            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
+            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
             # the recipient first: 与其关联公司及合作伙伴共享, 在关联公司范围内共享使用
             rf"(?:有权|可以|可|得|或)?[^。；]{{0,6}}(?:与|同|向|在|于)[^。；]{{0,14}}{_LF_RECIPIENT}[^。；]{{0,8}}(?:共享|分享|交换|互通|流转|传输)",
             rf"(?:有权|可以|可|得)?[^。；]{{0,6}}(?:自行|自主|单方)(?:决定|确定|选择)[^。；]{{0,15}}(?:处理|使用)(?:的)?(?:目的|方式|范围|期限)",
@@ -5102,9 +5334,9 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     sents = [x.replace("\n", "") for x in _split(clause.text)]
     for i, flat in enumerate(sents):
         # the consequence often follows in the next sentence: …24小时内提出；逾期视为…
-        nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:逾期|否则|超过|如未|未(?:在|按|于)|届期)", sents[i + 1]) else ""
+        nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:当日|当天|即日|当场)?(?:逾期|否则|超过|如未|未(?:在|按|于|提出|提)|届期)", sents[i + 1]) else ""
         # (the quality the period covers may be named only in that consequence: 两日内完成验收；逾期…视为质量符合约定)
-        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|提出", flat):
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|查验|检查|提出", flat):
             continue
         if re.search(r"鲜活|生鲜|易腐|海鲜|水产|活禽|鲜花|蔬菜|水果|冷鲜", ctx.text[:2000] + flat):
             continue  # goods whose nature needs inspection at once (民法典第六百二十二条: 标的物的性质)
@@ -5116,9 +5348,11 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
                    for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
         periods += [(p, 0.0) for p in re.finditer(r"(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
+        # the day of delivery: 货物送达当日…进行验收, 到货当天提出
+        periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达)(?:之日|的)?(?:当日|当天)|即日", flat)]
         for p, days in periods:
             if days >= min_days or re.match(r"[^。；，]{0,10}(?:数量|外观|包装|规格型号)", flat[p.end():]) \
-                    and not re.match(r"[^。；，]{0,10}(?:质量|内在|隐蔽|性能)", flat[p.end():]):
+                    and not re.match(r"[^。；，]{0,20}(?:质量|内在|隐蔽|性能)", flat[p.end():]):
                 continue  # a short period for quantity and appearance is lawful (民法典第六百二十三条)
             tail = flat[p.end():] + "。" + nxt
             if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
