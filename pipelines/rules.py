@@ -2671,6 +2671,9 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
             leave_sum = re.search(
                 rf"(?:{_LF_LEAVES}|未提前[^。；，]{{0,8}}(?:通知|说|告知))[^。；]{{0,40}}"
                 rf"(?:扣|扣除|扣发|扣减|罚|不发)[^。；，]{{0,4}}(?:半个?月|{_LF_NUMW}\s*个?月|{_LF_NUMW}\s*(?:天|日))(?:的)?(?:工资|薪资|薪酬|月薪)", s)
+        if leave_sum and re.search(r"(?:暂扣|暂缓|扣押|押后)", leave_sum.group(0)) and re.search(
+                r"(?:待|之后|以后|后)[^。；]{0,30}(?:支付|发放|结清|返还|退还|结算)", s[leave_sum.end():]):
+            leave_sum = None  # held and paid later: withholding (labor.wage_withholding), not a sum forfeited
         if leave_sum:
             pay = re.search(r"赔偿|支付|承担|缴纳", leave_sum.group(0)[leave_sum.group(0).find("，") + 1:] if "，" in leave_sum.group(0) else leave_sum.group(0))
             pos = leave_sum.start() + (leave_sum.group(0).find("，") + 1 if "，" in leave_sum.group(0) else 0) + (pay.start() if pay else 0)

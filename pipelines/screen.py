@@ -911,6 +911,17 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str |
     return []
 
 
+def _joined_suggestion(first: str, second: str) -> str:
+    """Replacement text that mends two norms one sentence breaks: ``first`` then ``second``
+    as consecutive sentences; ``first`` alone when ``second`` is empty or already in it."""
+    first = first.rstrip()
+    if not second or second in first:
+        return first
+    if not first:
+        return second
+    return f"{first}{'' if first.endswith(('。', '；')) else '。'}{second}"
+
+
 def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
                       yielding: frozenset[str] | set[str] = frozenset()) -> list[Finding]:
     """Keep one finding per (clause, category, sentence of evidence).
@@ -935,7 +946,9 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
 
     Returns:
         The findings without those that repeat a (clause, category, sentence) already kept;
-        a kept finding carries what the dropped ones of its sentence said.
+        a kept finding carries what the dropped ones of its sentence said: their titles and
+        explanations appended to its explanation, their statutes to its statutes and their
+        suggested text to its suggestion.
     """
     def sentence_of(f: Finding) -> str:
         clause = by_id.get(f.clause_id)
@@ -964,6 +977,8 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
                 # the second norm the sentence breaks is told, with its statutes, not lost
                 kept[seen[key]] = first.model_copy(update={
                     "explanation": f"{first.explanation} 同一句另涉及“{f.title}”：{f.explanation}",
+                    # the replacement text mends both norms, or a lawyer pasting it keeps the second defect
+                    "suggestion": _joined_suggestion(first.suggestion, f.suggestion),
                     "statutes": first.statutes + tuple(r for r in f.statutes if r not in first.statutes)})
             continue
         seen[key] = len(kept)
