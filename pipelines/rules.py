@@ -3217,18 +3217,28 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     average; 第38条: at least one rest day a week), read from the shapes a contract uses:
     ``每日工作10小时``, ``每周工作时间为五十小时``, ``每周工作6天`` with the daily hours,
     ``每月休息两天``, ``早8点至晚8点`` (minus a stated break). Comprehensive or flexible
-    hour systems approved by the labour authority are not read. Overtime is read only for its
-    monthly amount: more than thirty-six hours a month, or a minimum the worker must do
-    (``每月加班时间不少于60小时``), exceeds 劳动法第41条.
+    hour systems approved by the labour authority are not read. Overtime is read for its amount
+    per day, week or month, as a figure, a minimum (``每月加班时间不少于60小时``) or a ceiling
+    (``每月加班一般不超过90小时``, ``每天加班不超过4小时``): above three hours a day or thirty-six
+    a month (a week's figure × 52/12) it exceeds 劳动法第41条.
     """
     if not _lf_employment_doc(ctx):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        ot = re.search(rf"(?:每月|月|每个月)[^。；，]{{0,4}}(?:加班|延长工作时间)(?:时间|时长|时数)?[^。；，]{{0,4}}?(?P<floor>不少于|不低于|至少|最少|达到?|为|约)?\s*(?P<n>{_NUM})\s*(?:个)?小时", s)
-        if ot and (n := parse_number(ot["n"])) and n > 36 and not re.search(r"不(?:得)?超过|最多|上限|以内|以下", ot.group(0)):
+        # overtime per month, per week or per day against 第41条's limits (3 hours a day, 36 a
+        # month); an agreed ceiling above the limit (每月加班一般不超过90小时) authorises the excess
+        # just as a floor does, so a ceiling is read too — only a ceiling within the limit is lawful
+        for ot in re.finditer(rf"(?P<per>每月|月|每个月|每周|每日|每天)[^。；，]{{0,4}}(?:加班|延长工作时间)(?:时间|时长|时数)?[^。；，]{{0,8}}?(?P<floor>不少于|不低于|至少|最少|达到?|为|约)?\s*(?P<n>{_NUM})\s*(?:个)?小时", s):
+            n = parse_number(ot["n"])
+            per, limit, word = {"月": (1, 36, "每月"), "周": (52 / 12, 36, "每周"), "日": (None, 3, "每日"), "天": (None, 3, "每日")}[ot["per"][-1]]
+            if not n or (n * per if per else n) <= limit + 0.01:
+                continue
+            ceiling = re.search(r"不(?:得)?超过|最多|上限|以内|以下|之内", ot.group(0))
             return [Hit(evidence=s.strip(), sentence=sent, explanation=(
-                f"约定每月加班{n:g}小时，超过劳动法第四十一条每月延长工作时间不得超过三十六小时的上限。"))]
+                f"约定{word}加班{'最多可达' if ceiling else ''}{n:g}小时"
+                + (f"（折合每月约{n * per:.0f}小时）" if per and per != 1 else "")
+                + "，超过劳动法第四十一条延长工作时间每日不超过三小时、每月不超过三十六小时的上限。"))]
         if re.search(r"综合计算工时|综合工时|不定时工作制|不定时工时|加班|延长工作时间|不超过", s):
             continue
         daily = weekly = days = None
@@ -5806,10 +5816,14 @@ DETECTORS.update({
 
 
 _NC_EMPLOYER = r"(?:甲方|用人单位|公司|单位|雇主)"
-_NC_RELEASE = re.compile(rf"{_NC_EMPLOYER}[^。；]{{0,24}}(?:有权|可以|可|得)[^。；]{{0,14}}(?:解除|终止|豁免|免除|取消)[^。；]{{0,6}}"
-                         r"(?:本协议|本合同|竞业限制|竞业禁止|该(?:协议|约定|义务))")
-_NC_NOTHING_MORE = re.compile(r"(?:停止|不再|无需再?|无须再?|不予|不必再?)(?:向[^。；，]{1,6})?(?:支付|发放|给付|给予)|互不承担|(?:不|无需|无须)(?:再)?承担任何"
-                              r"|(?:不|无需|无须)(?:另行)?(?:支付|给予)(?:任何)?(?:补偿|费用|赔偿)")
+_NC_RELEASE = re.compile(rf"{_NC_EMPLOYER}[^。；]{{0,24}}(?:有权|可以|可|得)[^。；]{{0,24}}(?:解除|终止|豁免|免除|取消|缩短)[^。；]{{0,6}}"
+                         r"(?:本协议|本合同|竞业|该(?:协议|约定|义务))")
+# the release told from the non-compete's side (竞业限制义务经公司书面通知解除的)
+_NC_RELEASED_BY = re.compile(rf"竞业(?:限制|禁止)?(?:协议|义务|约定|期限)?[^。；，]{{0,10}}(?:经|被|由){_NC_EMPLOYER}[^。；]{{0,10}}(?:解除|终止|豁免|免除|取消|缩短)")
+_NC_NOTHING_MORE = re.compile(r"(?:停止|不再|无需再?|无须再?|毋须再?|毋需再?|不予|不必再?)(?:向[^。；，]{1,6})?(?:支付|发放|给付|给予)|互不承担|(?:不|无需|无须)(?:再)?承担任何"
+                              r"|(?:不|无需|无须)(?:另行)?(?:支付|给予)(?:任何)?(?:补偿|费用|赔偿)"
+                              # the employee barred from claiming it (乙方不得因此要求任何额外补偿)
+                              r"|(?:不得|无权|不能|不可)(?:因此|据此|以此|就此|对此)?(?:向[^。；，]{1,6})?(?:要求|主张|请求|索要|索取|提出)[^。；，]{0,6}(?:补偿|费用|赔偿|款项)")
 
 
 def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -5820,8 +5834,12 @@ def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterabl
     non-compete term the employer may ask to terminate the agreement, and the employee may
     then claim three more months of non-compete compensation. A clause that lets the
     employer end it at will and stop paying with "no other liability" takes that away.
-    Lawful near-misses: termination by agreement (协商一致), or a release that pays the
-    three months (额外支付三个月).
+    Shapes: the employer may release or shorten it (at any time, before or after the employee
+    leaves; also told from the non-compete's side: 竞业限制义务经公司书面通知解除) and then
+    pays nothing more, bears no liability, or the employee may not claim more (乙方不得因此
+    要求任何额外补偿). Lawful near-misses: termination by agreement (协商一致), a release
+    before the employee leaves, a release for the employee's own breach, or one that pays
+    the three months (额外支付三个月).
     """
     if not _per_doc(ctx, "mentions_noncompete", lambda: "竞业" in ctx.text):
         return []
@@ -5829,9 +5847,10 @@ def noncompete_release_without_extra_pay(clause: Clause, ctx, params) -> Iterabl
         return []  # the three months' extra compensation is agreed
     sents = [s.replace("\n", "") for s in _split(clause.text)]
     for i, flat in enumerate(sents):
-        if re.search(r"在职期间|离职前|入职前|(?:乙方|员工|劳动者)[^。；，]{0,8}(?:违反|违约)", flat):
+        if re.search(r"在职期间|离职前|入职前|(?:乙方|员工|劳动者)[^。；，]{0,8}(?:违反|违约)", flat) and not re.search(
+                r"离职后|离职以后|竞业限制期(?:限|间)?内|任何时[间候]|随时", flat):
             continue  # a release before the term starts, or for the employee's own breach, is not 第三十九条's
-        m = _NC_RELEASE.search(flat)
+        m = _NC_RELEASE.search(flat) or _NC_RELEASED_BY.search(flat)
         if not m or re.search(r"协商一致|双方(?:均|都)?(?:有权|可以)", flat[:m.end()]):
             continue
         window = flat + (sents[i + 1] if i + 1 < len(sents) else "")
