@@ -270,6 +270,11 @@ def read_total_exemption(sentence: str) -> str | None:
             continue
         if _INJURY.search(d.head) or _INDIRECT.search(d.head + d.phrase):
             continue
+        # 不负责 + a task (不负责数据的导出或返还, 不负责安装): a duty declined, not liability refused —
+        # the duty's own norm judges it (e.g. termination.data_not_returned, 民法典第五百五十八条)
+        if re.match(r"不(?:再)?负责(?!任|赔|人)[\u4e00-\u9fff]", d.phrase) and not re.search(
+                r"^不(?:再)?负责(?:任何|一切|全部|所有|由此|因此|相关|有关)?(?:的)?(?:损失|赔偿|后果|责任|费用)", d.phrase):
+            continue
         # a universal refusal after a narrow condition (乙方逾期交货的，甲方不承担任何责任) is not total
         cond = re.search(r"的[，,]|时[，,]|后[，,]", d.head)
         if cond and not _UNIVERSAL_LOSS.search(scope):

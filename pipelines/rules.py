@@ -1666,7 +1666,8 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _C_CAP.search(flat)
         if m is None:
             continue
-        region = flat[m.start(): m.end() + 20]
+        # the measure of the cap may follow a long qualifier (不超过甲方在引起索赔的事件发生前一个月内实际支付的订阅费金额)
+        region = flat[m.start(): m.end() + 40]
         if not re.search(r"元|[%％]|百分之|费|价款|总价|金额|总额|报酬|租金|倍|损失", region) or re.search(
                 r"责任期|保修期|质保期|期限|期间", flat[max(0, m.start() - 10): m.end()]) or "预见" in flat:
             continue
@@ -1831,7 +1832,9 @@ def award_appealable(clause: Clause, ctx, params) -> Iterable[Hit]:
 _C_RESULT_ALLOCATED = re.compile(
     r"(?:成果|软件|源代码|源程序|作品|设计|图纸|文档|交付物|知识产权|著作权|专利(?:申请)?权|技术秘密|所有权利)[^。；]{0,40}(?:归|属于|由)[^。；]{0,12}(?:所有|享有|共有|单独|拥有)"
     r"|(?:归|属于)(?:甲方|乙方|委托方|委托人|开发方|受托方|研究开发人|双方)(?:单独|共同)?(?:所有|享有|共有)"
-    r"|(?:转让|让与)给?(?:甲方|委托方|委托人)|(?:甲方|委托方|委托人)(?:享有|拥有)[^。；]{0,20}(?:知识产权|著作权|所有权)")
+    r"|(?:转让|让与)给?(?:甲方|委托方|委托人)|(?:甲方|委托方|委托人)(?:享有|拥有)[^。；]{0,20}(?:知识产权|著作权|所有权)"
+    # said negatively: the paying side gets only a right of use and no IP (the other side keeps it)
+    r"|(?:不获得|不取得|不享有|不拥有)[^。；]{0,20}(?:知识产权|著作权|所有权|源代码)")
 _C_COMMISSIONED = re.compile(r"(?:委托|定制|研究)?开发[^。；]{0,20}(?:软件|系统|程序|平台|应用|APP|app|技术|产品|小程序|网站)|(?:开发|研发)成果|(?:设计|创作|编写|制作|撰写)[^。；]{0,12}(?:作品|方案|图纸|文案|设计稿|软件|程序|视频|广告|标志|LOGO|logo|稿件)")
 
 
@@ -1852,7 +1855,10 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
     if ctx.contract_type != "技术开发合同" and (
             ctx.contract_type not in ("服务合同", "技术服务合同", "委托合同", "软件许可合同", "承揽合同", "广告发布合同", "其他")
             or re.search(r"劳动合同|用人单位|施工合同|发包人|承包人|租赁", ctx.text[:3000])
-            or not _per_doc(ctx, "commissions_work", lambda: bool(_C_COMMISSIONED.search(ctx.text.replace("\n", ""))))):
+            or not _per_doc(ctx, "commissions_work", lambda: any(
+                # a recital about the provider's own product (鉴于乙方开发并运营…平台) commissions nothing
+                not re.search(r"鉴于[^。；，]{0,10}$", flat[max(0, m.start() - 12): m.start()])
+                for flat in (ctx.text.replace("\n", ""),) for m in _C_COMMISSIONED.finditer(flat)))):
         return []
     target = _per_doc(ctx, "results_target", lambda: next(
         (c for c in ctx.clauses if re.search(r"知识产权|著作权|专利|技术秘密|成果", c.text)), None) or next(
