@@ -1254,6 +1254,10 @@ _C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)(?:不时|随�
 _C_PRICE_OF_ONE = re.compile(rf"(?:以|按|依|按照|依照)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:确认|确定|决定|核定|报价|公布|发布|通知|指定|调整后)的?(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|供货价|结算价)[^。；，]{{0,4}}(?:为准|执行|结算|计算)")
 # the price at one party's own current rates: 由乙方按照其届时适用的人天单价核定费用
 _C_PRICE_OWN_RATES = re.compile(rf"(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:按照|按|依|依照|根据|参照|以)其(?:届时|当时|最新|现行|当期|不时|自行)[^。；，]{{0,10}}(?:单价|价格|费率|收费标准|价目表|报价|标准)[^。；，]{{0,4}}(?:核定|确定|计算|结算|收取|计收|计费)")
+# extra work charged at one party's own schedule that the contract neither attaches nor fixes:
+# 超出部分按乙方收费标准另行计费 (民法典第五百一十条、第五百一十一条第二项: the price is then unclear
+# and that party can set it); 按附件二所列收费标准 or a schedule the contract attaches is lawful
+_C_PRICE_OWN_SCHEDULE = re.compile(rf"(?:按|按照|依|依照|参照|执行)(?P<p>{_C_PARTY})(?:的|之)?(?:收费标准|价目表|标准价格|报价标准|收费价目|服务价目)[^。；，]{{0,4}}(?:另行|单独|额外)?(?:计费|收取|计收|结算|收费|计价|支付)")
 # agreement first, one party's word when it fails: 协商不成的，以买方确认的价格为准 — the
 # negotiation is no limit on that party (民法典第五百四十三条 needs both)
 _C_FALLBACK_TO_ONE = re.compile(r"(?:协商|磋商|沟通)(?:不成|未果|不一致|未能达成一致|无法达成一致|未达成一致)|未能(?:协商|达成)一致|无法(?:协商|达成)一致")
@@ -1433,6 +1437,12 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 holder = _c_holder(flat, bare.end() - 1)
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
+            own = _C_PRICE_OWN_SCHEDULE.search(flat)
+            if own and not _C_MUTUAL.search(own.group(0)) and not re.search(r"附件|附表|所列|本合同|本协议|约定的|签订时|双方确认", flat) \
+                    and not re.search(r"物业|政府|供电|供水|供气|燃气|电力|自来水|第三方|有关部门|物价|主管部门", own.group(0)) \
+                    and not _per_doc(ctx, "schedule_attached", lambda: bool(re.search(
+                        r"(?:收费标准|价目表|报价)[^。；]{0,8}(?:见|详见|列于|如|载于)[^。；]{0,4}附|附件[一二三四五六七八九十\d]*[^。；\n]{0,8}(?:收费标准|价目表|报价单)", ctx.text))):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
             m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat) or _C_PRICE_OWN_RATES.search(flat)
                  or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat) or _C_PRICE_PAGE_AT_CHARGE.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
@@ -3696,8 +3706,10 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
                      r"|为(?:发放|支付|代发)[^。；，]{0,4}(?:工资|薪酬|劳动报酬)|依法(?:为[^。；，]{0,6})?(?:办理|缴纳|代扣代缴|申报)[^。；，]{0,14}(?:社会保险|社保|公积金|个人所得税)", s):
             continue  # no personal information; the controller's own instruction; what performing the contract needs (个人信息保护法第十三条第一款第二项)
         shapes = (
-            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
+            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
             rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
+            # the data used to sell to the people it is about: 可利用员工的联系方式向其推销保险产品
+            rf"(?:有权|可以|可|{MODAL_DE})(?:利用|使用|运用|凭借)[^。；]{{0,40}}(?:向|对)[^。；]{{0,12}}(?:推销|推介|营销|推广|促销|招揽|销售)",
             # the recipient first: 与其关联公司及合作伙伴共享, 在关联公司范围内共享使用
             rf"(?:有权|可以|可|得|或)?[^。；]{{0,6}}(?:与|同|向|在|于)[^。；]{{0,14}}{_LF_RECIPIENT}[^。；]{{0,8}}(?:共享|分享|交换|互通|流转|传输)",
             rf"(?:有权|可以|可|得)?[^。；]{{0,6}}(?:自行|自主|单方)(?:决定|确定|选择)[^。；]{{0,15}}(?:处理|使用)(?:的)?(?:目的|方式|范围|期限)",
@@ -6051,3 +6063,59 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
 
 
 DETECTORS["lease_terminated_for_late_rent"] = lease_terminated_for_late_rent
+
+
+# a cap on the 违约金 one side owes: a sum or a share of the contract price
+_C_LD_CAP = re.compile(r"违约金[^。；，]{0,8}(?:总额|累计|合计|总计|最高|上限)[^。；，]{0,6}?(?:以|不超过|不得超过|不高于|最高为?|上限为|为)\s*(?:人民币)?\s*"
+                       rf"(?:(?P<amt>\d[\d,]*(?:\.\d+)?\s*(?:万)?\s*元|[¥￥]\s*\d[\d,]*(?:\.\d+)?|(?:{_CN_AMOUNT})元)"
+                       r"|(?:合同|工程|总|本合同)?(?:总)?(?:价款|金额|造价|总价|价)(?:总额)?的?\s*(?P<pct>百分之[零一二三四五六七八九十点\d.]+|\d+(?:\.\d+)?\s*[%％]))")
+# the contract's whole value, where the price-total reader does not name it: 本工程造价（暂定）为人民币…元
+_C_WORKS_VALUE = re.compile(r"(?:工程|合同|装修|装饰)(?:总)?(?:造价|总价|价款|总额|金额)(?:（[^）]{0,6}）|\([^)]{0,6}\))?(?:为|是|：|:)?\s*(?:人民币)?")
+
+
+def _contract_value(ctx) -> float | None:
+    """The contract's whole price in yuan: the largest total the price-total reader finds,
+    else the largest sum stated as the works' or contract's 造价/总价/价款; None when the
+    contract states none."""
+    def compute():
+        values = [v for v, _ in _total_prices_in(ctx.text)]
+        for m in _C_WORKS_VALUE.finditer(ctx.text.replace("\n", "")):
+            a = _C_YUAN.search(ctx.text.replace("\n", "")[m.end(): m.end() + 30])
+            if a and a.start() <= 16 and (v := _c_yuan_value(a)):
+                values.append(v)
+        return max(values) if values else None
+    return _per_doc(ctx, "contract_value", compute)
+
+
+def ld_cap_derisory(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The 违约金 one side owes is capped at a sum so small against the contract's price that
+    the breach costs it almost nothing.
+
+    Norm: 民法典第五百八十五条第二款 — a 违约金 lower than the loss may be raised by a court
+    on request, and the loss beyond it must be proved; a cap under ``max_share`` (default
+    2%) of the contract price (逾期违约金总额以1,000元为限 on a 168,000-yuan renovation) leaves
+    the other side, in practice, with no remedy for delay. Not flagged: no contract price to
+    compare with, a cap of a share at or above ``max_share`` (违约金累计不超过合同价款的10%),
+    a cap on a 违约金 the other side pays as well (双方/任何一方), and a damages top-up (不足部分).
+    """
+    share = float(params.get("max_share", 0.02))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _C_LD_CAP.search(flat)
+        if not m or re.search(r"不足(?:以)?(?:弥补|赔偿)|差额|超过部分[^。；，]{0,6}(?:赔偿|承担)|另行赔偿", flat):
+            continue
+        if m["pct"]:
+            v = parse_number(m["pct"].replace("百分之", "").rstrip("%％").strip())
+            ratio = v / 100 if v is not None else None
+        else:
+            a = _C_YUAN.search(m["amt"])
+            total = _contract_value(ctx)
+            ratio = (_c_yuan_value(a) or 0) / total if a and total else None
+        if ratio is not None and 0 < ratio < share:
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"违约金累计上限约为合同价款的{ratio:.1%}，违约方几乎不承担代价；约定的违约金低于造成的损失的，"
+                "守约方须另行请求法院或仲裁机构增加并证明损失（民法典第五百八十五条第二款）。"))]
+    return []
+
+
+DETECTORS["ld_cap_derisory"] = ld_cap_derisory

@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pipelines.screen import Playbook, ScreenContext, load_playbook, screen
+from pipelines.screen import Playbook, ScreenContext, _StrictLoader, load_playbook, screen
 from pipelines.types import Category, Clause, Stance
 
-# one file of cases per playbook file (playbook_cases*.yaml), each a list of examples
+# one file of cases per playbook file (playbook_cases*.yaml), each a list of examples; read as
+# strictly as the playbook (a key given twice, e.g. a second ``positives:``, would silently drop
+# the first list's examples)
 CASES = [case for f in sorted((Path(__file__).parent / "data").glob("playbook_cases*.yaml"))
-         for case in yaml.safe_load(f.read_text(encoding="utf-8")) or []]
+         for case in yaml.load(f.read_text(encoding="utf-8"), Loader=_StrictLoader) or []]
 PLAYBOOK = load_playbook()
 CHECKS = {c.id: c for c in PLAYBOOK.checks}
 
@@ -138,7 +140,7 @@ def test_playbook_version_changes_with_its_content(tmp_path):
     assert load_playbook([Path("pipelines/playbook"), extra]).version != v1
 
 
-VARIANTS = yaml.safe_load((Path(__file__).parent / "data" / "playbook_variants.yaml").read_text(encoding="utf-8"))
+VARIANTS = yaml.load((Path(__file__).parent / "data" / "playbook_variants.yaml").read_text(encoding="utf-8"), Loader=_StrictLoader)
 
 
 @pytest.mark.parametrize("case", VARIANTS, ids=[f"{c['category']}-{i}" for i, c in enumerate(VARIANTS)])
@@ -237,7 +239,7 @@ def test_the_whole_playbook_screens_thousands_of_clauses_in_bounded_cpu_time():
 # after the fixes, before re-reading them) — they measure how the detectors generalise.
 # A phrasing still missed is listed under ``known_misses`` and expected to fail (strict), so
 # a later fix that catches it shows up.
-BLIND = yaml.safe_load((Path(__file__).parent / "data" / "playbook_blind_variants.yaml").read_text(encoding="utf-8"))
+BLIND = yaml.load((Path(__file__).parent / "data" / "playbook_blind_variants.yaml").read_text(encoding="utf-8"), Loader=_StrictLoader)
 BLIND_CASES = ([(c["check"], ex, "positive") for c in BLIND for ex in c.get("positives", [])]
                + [(c["check"], ex, "negative") for c in BLIND for ex in c.get("negatives", [])]
                + [pytest.param(c["check"], ex, "positive", marks=pytest.mark.xfail(strict=True, reason="known miss"))
