@@ -846,29 +846,45 @@ def _table_rows(text: str) -> list[tuple[list[str], str]]:
     return [(cells, line) for line in text.splitlines() if (cells := _row_cells(line)) is not None]
 
 
-def table_row_sentences(text: str) -> dict[str, str]:
-    """Each table row of ``text`` written as a sentence a detector can read, keyed by the
-    row's own line: ``| 乙方 | 无 |`` under ``| 合伙人 | 查账权 |`` reads ``合伙人：乙方，查账权：无``;
-    a row of a table without a header row (``| 定金 | 20万元 |``) reads ``定金：20万元``.
-    A header row is the first row of a run of rows when none of its cells holds a digit."""
-    out: dict[str, str] = {}
+def table_runs(text: str) -> list[tuple[list[str] | None, list[tuple[list[str], str]]]]:
+    """The tables of ``text``: each run of consecutive row lines (:func:`pipelines.text.is_table_row`)
+    as ``(header cells or None, [(row cells, row line), ...])``. The first row of a run is its
+    header when it has two cells or more and none holds a digit; the header is not among the
+    rows. Markdown rule lines (``|---|``) are skipped; a line that is no row ends the run.
+    The one table reader: :func:`table_row_sentences` and :func:`table_blocks` are views of it."""
+    out: list[tuple[list[str] | None, list[tuple[list[str], str]]]] = []
     head: list[str] | None = None
-    prev_was_row = False
-    for line in text.splitlines():
+    rows: list[tuple[list[str], str]] = []
+    in_table = False
+    for line in text.splitlines() + [""]:
         if not is_table_row(line):
-            head, prev_was_row = None, False
+            if in_table:
+                out.append((head, rows))
+            head, rows, in_table = None, [], False
             continue
         if (cells := _row_cells(line)) is None:
             continue  # a rule line between the header and the rows
-        if not prev_was_row:
-            prev_was_row = True
-            if not any(re.search(r"\d", c) for c in cells) and len(cells) >= 2:
+        if not in_table:
+            in_table = True
+            if len(cells) >= 2 and not any(re.search(r"\d", c) for c in cells):
                 head = cells
                 continue
-        if head and len(head) == len(cells):
-            out[line] = "，".join(f"{h}：{c}" for h, c in zip(head, cells) if c)
-        else:
-            out[line] = cells[0] + "：" + "，".join(c for c in cells[1:] if c)
+        rows.append((cells, line))
+    return out
+
+
+def table_row_sentences(text: str) -> dict[str, str]:
+    """Each table row of ``text`` written as a sentence a detector can read, keyed by the
+    row's own line: ``| 乙方 | 无 |`` under ``| 合伙人 | 查账权 |`` reads ``合伙人：乙方，查账权：无``;
+    a row of a table without a header row (or with another cell count than its header:
+    ``| 定金 | 20万元 |``) reads ``定金：20万元``. Tables as :func:`table_runs` reads them."""
+    out: dict[str, str] = {}
+    for head, rows in table_runs(text):
+        for cells, line in rows:
+            if head and len(head) == len(cells):
+                out[line] = "，".join(f"{h}：{c}" for h, c in zip(head, cells) if c)
+            else:
+                out[line] = cells[0] + "：" + "，".join(c for c in cells[1:] if c)
     return out
 
 
@@ -2322,29 +2338,11 @@ _T_NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def table_blocks(text: str) -> list[tuple[list[str], list[tuple[list[str], str]]]]:
-    """The Markdown-style tables of ``text`` that have a header row (no digit in any cell),
-    as ``(header cells, [(row cells, row line), ...])``; rows whose cell count differs
-    from the header's are left out. A table ends at the first line that is not a row."""
-    out: list[tuple[list[str], list[tuple[list[str], str]]]] = []
-    head: list[str] | None = None
-    rows: list[tuple[list[str], str]] = []
-    in_table = False
-    for line in text.splitlines() + [""]:
-        if not is_table_row(line):
-            if head and rows:
-                out.append((head, rows))
-            head, rows, in_table = None, [], False
-            continue
-        if (cells := _row_cells(line)) is None:
-            continue
-        if not in_table:
-            in_table = True
-            if len(cells) >= 2 and not any(re.search(r"\d", c) for c in cells):
-                head = cells
-            continue
-        if head and len(cells) == len(head):
-            rows.append((cells, line))
-    return out
+    """The tables of ``text`` that have a header row (:func:`table_runs`), as ``(header cells,
+    [(row cells, row line), ...])``; rows whose cell count differs from the header's are
+    left out, and a table with no row left is not returned."""
+    return [(head, kept) for head, rows in table_runs(text) if head
+            for kept in ([r for r in rows if len(r[0]) == len(head)],) if kept]
 
 
 def _t_value(cell: str, header: str, money: bool) -> float | None:
