@@ -639,3 +639,36 @@ def in_party_names(text: str, roles: dict[str, tuple[str, ...]], document_text: 
         return text
     alternation = "|".join(sorted(map(re.escape, mapping), key=len, reverse=True))
     return re.sub(f"(?:{alternation})", lambda m: mapping[m.group(0)], text)
+
+
+def for_the_paying_side(text: str, evidence: str, roles: dict[str, tuple[str, ...]]) -> str:
+    """``text`` (a playbook suggestion written for either side: ``一方逾期履行的，…向对方支付违约金``)
+    addressed to the sides the offending sentence names: ``乙方逾期履行的，…向甲方支付违约金``
+    when ``evidence`` says that 乙方 pays 甲方 (``乙方应按月租金的10%向甲方支付违约金``).
+
+    Only a suggestion that opens with 一方 is rewritten (一方 and 违约方 become the paying side,
+    对方 and 守约方 the side paid), and only when the sentence names one payer and one payee
+    among the contract's party words; a sentence that binds both sides (任何一方, 双方, 各方)
+    or names no payee keeps the suggestion as it is — it then still fits either side.
+
+    Args:
+        text: the suggestion, already in the contract's party names (:func:`in_party_names`).
+        evidence: the offending sentence (the risk's ``original_text``).
+        roles: :func:`party_roles` of the document.
+
+    Returns:
+        The suggestion addressed to the two sides, or ``text`` unchanged.
+    """
+    if not text.startswith("一方") or re.search(r"任何一方|任一方|双方|各方|一方违约", evidence):
+        return text
+    words = sorted({w for ws in roles.values() for w in ws if w}, key=len, reverse=True)
+    if not words:
+        return text
+    alt = "|".join(map(re.escape, words))
+    m = re.search(rf"(?P<payer>{alt})[^。；]{{0,30}}?向(?P<payee>{alt})(?:支付|赔偿|给付|偿付|缴纳)", evidence)
+    if not m or m["payer"] == m["payee"]:
+        return text
+    payer, payee = m["payer"], m["payee"]
+    out = payer + text[2:]
+    return re.sub(r"违约方|守约方|对方", lambda x: payer if x.group(0) == "违约方" else payee, out)
+

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pipelines import PIPELINE_VERSION
-from pipelines.classify import classify_clauses, classify_contract_type, in_party_names, party_roles
+from pipelines.classify import classify_clauses, classify_contract_type, for_the_paying_side, in_party_names, party_roles
 from pipelines.errors import DocumentTooLarge, GenerationError
 from pipelines.extract import extract
 from pipelines.generate import ClauseAnalysis, Generator, analyse_clause, severity_of
@@ -514,7 +514,8 @@ def report(prepared: Prepared, *, index, playbook: Playbook, options: ReviewOpti
         risks = _build_risks(clauses, prepared.findings, analyses, resolve, finder, llm_findings, article_texts, computed,
                              reflags=lambda text, clause, ids: flagged_again(text, clause, ids, playbook, ctx))
         roles = party_roles(doc.text)  # suggestions in the contract's own party names (采购方, not 买方)
-        risks = [r.model_copy(update={"suggested_text": in_party_names(r.suggested_text, roles, doc.text)})
+        risks = [r.model_copy(update={"suggested_text": for_the_paying_side(
+                    in_party_names(r.suggested_text, roles, doc.text), r.original_text, roles)})
                  if r.suggested_text else r for r in risks]
         summary, counts = _summary(prepared.contract_type, risks)
         review = Review(

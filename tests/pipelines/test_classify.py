@@ -310,3 +310,21 @@ def test_a_playbook_suggestion_reads_in_the_contracts_own_party_names():
     assert in_party_names(suggestion, party_roles(own), own).startswith("买方应在收到卖方")
     lease = "出租人：张三\n承租人：李四\n第一条 租金"
     assert in_party_names(suggestion, party_roles(lease), lease) == suggestion
+
+
+def test_a_suggestion_for_either_side_is_addressed_to_the_sides_the_sentence_names():
+    from pipelines.classify import for_the_paying_side, party_roles
+
+    suggestion = "一方逾期履行的，每逾期一日，应按逾期部分金额的万分之五向对方支付违约金；违约金不足以弥补实际损失的，违约方应赔偿差额部分。"
+    doc = "出租方（甲方）：王某\n承租方（乙方）：李某\n第三条 租金"
+    roles = party_roles(doc)
+    # GIVEN a lease whose late-rent sentence has 乙方 pay 甲方
+    evidence = "3.3 逾期支付租金的，每逾期一日，乙方应按月租金的10%向甲方支付违约金。"
+    # THEN the revision a lawyer pastes speaks of 乙方 paying 甲方
+    assert for_the_paying_side(suggestion, evidence, roles) == (
+        "乙方逾期履行的，每逾期一日，应按逾期部分金额的万分之五向甲方支付违约金；违约金不足以弥补实际损失的，乙方应赔偿差额部分。")
+    # AND a sentence that binds both sides, or names no payee, keeps the suggestion for either side
+    assert for_the_paying_side(suggestion, "任何一方逾期的，应向对方支付违约金。", roles) == suggestion
+    assert for_the_paying_side(suggestion, "逾期的，每日按10%计付违约金。", roles) == suggestion
+    # AND a suggestion not written for either side is left alone
+    assert for_the_paying_side("乙方应按期支付租金。", evidence, roles) == "乙方应按期支付租金。"
