@@ -1072,16 +1072,31 @@ def noncompete_scope_persons(clause: Clause, ctx, params) -> Iterable[Hit]:
     confidentiality). Read from the clause: all staff (全体员工/所有岗位), or an ordinary post
     named in the same clause as the restriction.
     """
-    text = clause.text.replace("\n", "")
-    if not _LF_NC.search(text) and "竞业" not in text:
+    def finding(c: Clause) -> Hit | None:
+        text = c.text.replace("\n", "")
+        if not _LF_NC.search(text) and "竞业" not in text:
+            return None
+        # the restriction itself, not a title that names it (保密与竞业限制协议)
+        sent = next((x for x in _split(c.text) if ("竞业" in x or _LF_NC.search(x.replace("\n", "")))
+                     and re.search(r"不得|禁止|不应|任职|就职|入职|经营|适用于|竞业限制(?:义务|期限|期间)", x)), None)
+        if sent is None:
+            return None
+        everyone = re.search(r"(?:全体|所有|全部|一切)(?:在职)?(?:员工|职工|人员|雇员|岗位)", text)
+        # an ordinary post named in the clause, or as the worker's post at the head of the agreement
+        ordinary = _K_NC_ORDINARY_POST.search(text) or _K_NC_ORDINARY_POST.search(ctx.text[:800])
+        if not (everyone or ordinary) or re.search(r"(?:高级管理人员|高级技术人员|核心技术|负有保密义务的)[^。；]{0,10}(?:限于|仅|为限)", text):
+            return None
+        return Hit(evidence=sent.replace("\n", "").strip(), sentence=sent)
+
+    # one finding per document, at the first clause that states the restriction
+    first = _per_doc(ctx, "noncompete_scope_persons", lambda: next(
+        ((c.clause_id, h) for c in (getattr(ctx, "clauses", None) or [clause]) if (h := finding(c)) is not None), None))
+    if first is None and not getattr(ctx, "clauses", None):
         return []
-    everyone = re.search(r"(?:全体|所有|全部|一切)(?:在职)?(?:员工|职工|人员|雇员|岗位)", text)
-    ordinary = _K_NC_ORDINARY_POST.search(text)
-    if not (everyone or ordinary) or re.search(r"(?:高级管理人员|高级技术人员|核心技术|负有保密义务的)[^。；]{0,10}(?:限于|仅|为限)", text):
-        return []
-    sents = _split(clause.text)
-    sent = next((x for x in sents if "竞业" in x or _LF_NC.search(x.replace("\n", ""))), sents[0] if sents else clause.text)
-    return [Hit(evidence=sent.replace("\n", "").strip(), sentence=sent)]
+    if first is None:
+        h = finding(clause)  # a clause under test that is not among the context's clauses
+        return [h] if h else []
+    return [first[1]] if first[0] == clause.clause_id else []
 
 
 # where the immovable lies: 本工程（位于江苏省苏州市吴中区）, 租赁房屋坐落于成都市武侯区, 工程地点：…
@@ -3014,7 +3029,7 @@ def labour_unilateral_change(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if not re.search(o, s):
             continue
-        if re.search(rf"协商一致|协商确定|双方协商|经(?:{ee})[^。；]{{0,4}}(?:书面)?同意|征得(?:{ee})|取得(?:{ee})[^。；]{{0,4}}同意|双方(?:书面)?同意|书面变更|不能胜任|不胜任|医疗期满|最低工资|国家(?:规定|政策)|晋升|提高|上调|增加|增长", s):
+        if re.search(rf"协商一致|协商确定|双方协商|(?:与|和|同)(?:{ee})[^。；，]{{0,4}}(?:协商|商定|商量)|经(?:{ee})[^。；]{{0,4}}(?:书面)?同意|征得(?:{ee})|取得(?:{ee})[^。；]{{0,4}}同意|双方(?:书面)?同意|书面变更|不能胜任|不胜任|医疗期满|最低工资|国家(?:规定|政策)|晋升|提高|上调|增加|增长", s):
             continue
         if re.search(rf"{_LF_NEG_BEFORE}[^。；，,]{{0,8}}{v}", s):
             continue
