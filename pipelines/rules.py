@@ -2477,7 +2477,11 @@ _PERIOD_FEES = tuple(re.compile(p) for p in (
     rf"(?P<per>每月|每季度?|每年)(?:收取|支付|缴纳|交纳|应付|计收)(?:的)?{_PERIOD_NOUN}(?:为|：|:)?\s*(?:人民币|RMB)?\s*",
 ))
 _PERIOD_MONTHS = {"月": 1, "季": 3, "年": 12}
-_PERIOD_SKIP = re.compile(r"递增|上浮|调整|调价|免租|优惠|折扣|减免|首年|第[一二三四五六七八九十\d]+年|试运行|不含|另计|以上|以下|不超过|不低于|约|预计|暂定|最高|最低")
+# words that make a clause's monthly and yearly figures rightly differ (escalation, rent-free
+# months, a first year); bounds and estimates only matter in the sentence that states the fee
+# (扣减比例最高不超过当月服务费的20% in the next sentence bounds a deduction, not the fee)
+_PERIOD_SKIP = re.compile(r"递增|上浮|调整|调价|免租|优惠|折扣|减免|首年|第[一二三四五六七八九十\d]+年|试运行")
+_PERIOD_SKIP_SENT = re.compile(r"不含|另计|以上|以下|不超过|不低于|约|预计|暂定|最高|最低")
 
 
 def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
@@ -2491,6 +2495,8 @@ def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
         found: dict[str, dict[int, set[float]]] = {}
         where: dict[tuple[str, int], str] = {}
         for sent in _split(text):
+            if _PERIOD_SKIP_SENT.search(sent):
+                continue
             for m in (m for rx in _PERIOD_FEES for m in rx.finditer(sent)):
                 a = _C_YUAN.match(sent, m.end())
                 if a and (v := _c_yuan_value(a)):
@@ -5279,8 +5285,10 @@ def _end_dates(text: str, ends: str = r"止|为止|届满") -> list[tuple[date, 
 
 
 # the contract's own term: 本合同有效期至… / 服务期限自…起至…止 / 租赁期限为…至…
-_T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)")
-_T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限")
+_T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同|借款|贷款)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)"
+                         # in a loan, the secured main debt's term is the loan's own (抵押条款: 债务履行期限为…至…)
+                         r"|(?:主)?债务(?:的)?履行期限")
+_T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限|免租|装修期|宽限期")
 
 
 def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
@@ -5294,7 +5302,10 @@ def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
             t = _T_OWN_TERM.search(flat)
             if not t or _T_NOT_OWN_TERM.search(flat):
                 continue
-            ends = _end_dates(flat[t.end():], r"止|为止|届满|终止")
+            rest = flat[t.end():]
+            # the end date closes the sentence's period (…至2026年3月14日止, or …至2026年3月14日。)
+            ends = _end_dates(rest, r"止|为止|届满|终止") or [
+                (d, m) for d, m in _dates(rest) if re.search(r"至\s*$", rest[:m.start()]) and re.match(r"\s*(?:[。；;，,]|$)", rest[m.end():])]
             if ends:
                 out.append((ends[-1][0], c.clause_id, flat))
     return out
@@ -5322,6 +5333,24 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                 f"本条约定合同期限至{d.year}年{d.month}月{d.day}日，而前文（{earlier[2][:40]}…）约定至"
                 f"{earlier[0].year}年{earlier[0].month}月{earlier[0].day}日，两处期限不一致，合同何时届满、费用计算至何时将发生争议。"))]
+    # a works period in days against the planned start and completion dates of the same clause
+    # (计划开工日期：2025年9月1日 / 计划竣工日期：2025年11月15日 / 总工期为60日历天: 76 days, not 60)
+    flat_clause = clause.text.replace("\n", "")
+    start = re.search(r"开工日期(?:为|是|：|:)?\s*", flat_clause)
+    finish = re.search(r"(?:竣工|完工)日期(?:为|是|：|:)?\s*", flat_clause)
+    days = re.search(rf"(?:总)?工期(?:总)?(?:日历)?(?:天数)?(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>日历天|天|日|个月)", flat_clause)
+    if start and finish and days:
+        d1 = next((x for x, m in _dates(flat_clause[start.end(): start.end() + 20]) if m.start() == 0), None)
+        d2 = next((x for x, m in _dates(flat_clause[finish.end(): finish.end() + 20]) if m.start() == 0), None)
+        n = parse_number(days["n"])
+        if d1 and d2 and n and d2 > d1:
+            spanned = (d2 - d1).days + 1
+            stated = n * 30 if days["u"] == "个月" else n
+            if abs(spanned - stated) > (15 if days["u"] == "个月" else 2):
+                sent = next((x.replace("\n", "").strip() for x in _split(clause.text) if days.group(0) in x.replace("\n", "")), days.group(0))
+                return [Hit(evidence=sent, sentence=sent, explanation=(
+                    f"本条约定工期为{days['n']}{days['u']}，而计划开工日期{d1.year}年{d1.month}月{d1.day}日至计划竣工日期"
+                    f"{d2.year}年{d2.month}月{d2.day}日共{spanned}天，二者不一致，竣工期限和逾期违约金的起算将发生争议。"))]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
@@ -5329,8 +5358,8 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not d or len(ds) < 2:
             continue
         n = parse_number(d["n"])
-        if n is None:
-            continue
+        if n is None or n > 100:
+            continue  # a year of a date (发布期限：2025年11月1日至…), not a length of time
         stated = n * 12 if d["u"] == "年" else n
         (a, _), (b, _) = ds[0], ds[1]
         if b <= a:
@@ -6132,3 +6161,88 @@ def ld_cap_derisory(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["ld_cap_derisory"] = ld_cap_derisory
+
+
+# a line that states the total of the items listed above it: 合计金额（含税）：…, 3.5 上述款项合计…
+_LT_TOTAL_LINE = re.compile(r"^[\s\d.．、（()）一二三四五六七八九十]*(?:上述|以上|前述|前列)?(?:各项)?(?:款项|费用|金额|价款)?(?:合计|总计|共计|总额)")
+# an instalment of the principal: （1）2025年11月14日前归还本金人民币1,500,000元
+_LT_INSTALMENT = re.compile(r"(?:归还|偿还|返还|还款|支付)(?:借款)?本金")
+# the longest line read as a list item or total, in characters: the money reader is quadratic
+# in a run of digits, and list lines are short
+_LT_MAX_LINE = 400
+_LT_PRINCIPAL = re.compile(r"(?:借款金额|借款本金|借款总额|借款数额|本金金额|贷款金额)(?:为|是|：|:)?\s*(?:人民币)?")
+
+
+def _line_amount(line: str) -> float | None:
+    """The one sum of money a list line states: the value after 金额/总价/合价/小计 when the
+    line states several, else the line's only distinct value (大写 and 小写 of one sum count
+    once); None when the line states none or several unlabelled ones."""
+    flat = unglossed(line)
+    labelled = [v for m in re.finditer(r"(?:金额|总价|合价|小计|价款)(?:为|：|:)?\s*(?:人民币)?", flat)
+                if (a := _C_YUAN.match(flat, m.end())) and (v := _c_yuan_value(a))]
+    if labelled:
+        return labelled[-1]
+    values = {round(v, 2) for a in _C_YUAN.finditer(line) if (v := _c_yuan_value(a))}
+    return values.pop() if len(values) == 1 else None
+
+
+def _listed_amounts_total(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first list of sums whose stated total they do not make,
+    or None. Two shapes: item lines each stating one sum, then a line that states their total
+    (合计金额：…, 上述款项合计…); and a repayment schedule of two or more instalments of the
+    principal against the principal the contract lends (借款金额：…). Lists with a rate, a
+    per-period sum or an excluded item (不含, 除…外, 剩余/其余 for the schedule) are not read."""
+    for c in ctx.clauses:
+        items: list[float] = []
+        for line in (x.strip() for x in c.text.splitlines()):
+            if not line or len(line) > _LT_MAX_LINE:
+                items = [] if line else items  # a list line is short; a long one (a hostile run of digits) ends the list unread
+                continue
+            if _LT_TOTAL_LINE.match(line):
+                total = _line_amount(line)
+                if total and len(items) >= 2 and not re.search(r"不含|除[^。；]{0,20}外|另计|之外", line):
+                    s = sum(items)
+                    if abs(s - total) > max(1.0, 0.001 * total):
+                        expl = (f"所列各项金额之和为{s:,.2f}元，本行载明的合计为{total:,.2f}元，相差{abs(s - total):,.2f}元；"
+                                "分项与合计相互矛盾，应付数额不明确（民法典第四百六十六条、第五百一十条）。")
+                        return c.clause_id, Hit(evidence=line, sentence=line, explanation=expl)
+                items = []
+                continue
+            v = _line_amount(line)
+            if v is None:
+                continue
+            if re.search(r"每月|每年|每季|每日|每逾期|/月|/年|[%％]|百分之|万分之|千分之", line):
+                items = []  # a rate or a periodic sum is not an item of a one-off total
+                continue
+            items.append(v)
+        # a repayment schedule against the principal lent
+        lines = [x.strip() for x in c.text.splitlines() if len(x) <= _LT_MAX_LINE and _LT_INSTALMENT.search(x) and _C_YUAN.search(x)]
+        if len(lines) >= 2 and not re.search(r"剩余|其余|余额|尚欠|未还", c.text):
+            vals = [_line_amount(x) for x in lines]
+            principal = _per_doc(ctx, "loan_principal", lambda: next(
+                (v for m in _LT_PRINCIPAL.finditer(ctx.text.replace("\n", ""))
+                 if (a := _C_YUAN.search(ctx.text.replace("\n", "")[m.end(): m.end() + 30])) and a.start() <= 16
+                 and (v := _c_yuan_value(a))), None))
+            if principal and all(vals) and abs(sum(vals) - principal) > max(1.0, 0.001 * principal):
+                s = sum(vals)
+                expl = (f"还款计划各期本金之和为{s:,.2f}元，借款本金为{principal:,.2f}元，相差{abs(s - principal):,.2f}元；"
+                        "还款计划与借款金额不符，到期应还的本金不明确（民法典第六百七十五条、第五百一十条）。")
+                return c.clause_id, Hit(evidence=lines[-1], sentence=lines[-1], explanation=expl)
+    return None
+
+
+def listed_amounts_total(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Listed sums that do not make their stated total: item lines each with one sum followed
+    by a total line (``序号1…金额2,760,000元 / 序号2…金额465,000元 / 合计金额：3,350,000元``,
+    ``3.1 加盟费…3.4 培训费… / 3.5 上述款项合计…``), or a repayment schedule whose instalments of
+    principal do not add up to the principal lent. A difference over 0.1% and 1 yuan is
+    reported, once per document, on the total line (or the schedule's last instalment). The
+    price is a main term (民法典第四百七十条); an itemised price that does not add up leaves
+    it undetermined (第四百六十六条、第五百一十条); a borrower repays the principal lent
+    (第六百七十五条).
+    """
+    hit = _per_doc(ctx, "listed_amounts_total", lambda: _listed_amounts_total(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
+DETECTORS["listed_amounts_total"] = listed_amounts_total
