@@ -154,17 +154,22 @@ _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 _COMPLETE = re.compile(r"[。；;！!）)」”]$")
 
 
-def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = ()) -> str | None:
+def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (),
+                      clause: Clause | None = None) -> str | None:
     """Why a suggested revision is not usable, or ``None`` when it is.
 
     A suggestion must be replacement clause text a lawyer can paste (issue 7, item 4):
     a complete sentence (ends with 。/；), not an instruction ("建议…", "删除…", "将…改为"),
-    not keeping the flagged words, and not the text of a statute article.
+    not keeping the flagged words, and not the text of a statute article; when the clause
+    is given, it must not name another article than the clause's own (第二条 for a clause
+    numbered 第四条) and must say something the clause does not already say (a copy of the
+    clause's other sentences only deletes the flagged one and leaves the term unregulated).
 
     Args:
         text: the suggested revision.
         evidence: the flagged words of the clause.
         article_texts: the texts of the articles offered to the model.
+        clause: the flagged clause, or None.
 
     Returns:
         A message (plain Chinese) or ``None``.
@@ -190,6 +195,15 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
         m = difflib.SequenceMatcher(None, pt, pe, autojunk=False).find_longest_match(0, len(pt), 0, len(pe))
         if m.size >= 0.8 * len(pe):
             return "修改建议保留了被提示的原文"
+    if clause is not None:
+        named = re.match(r"\s*(第[一二三四五六七八九十百零〇\d]+条)", t)
+        own = re.match(r"\s*(第[一二三四五六七八九十百零〇\d]+条)", clause.number or clause.text)
+        if named and own and named.group(1) != own.group(1):
+            return "修改建议指向了另一条款"
+        body = "".join(_PUNCT.sub("", _ITEM_NO.sub("", _nows(line))) for line in clause.text.splitlines())
+        parts = [p for p in (_PUNCT.sub("", _ITEM_NO.sub("", _nows(x))) for x in re.split(r"[。；;]", t)) if len(p) >= 6]
+        if parts and all(p in body or _ITEM_NO.sub("", p) in body for p in parts):
+            return "修改建议只是照抄了条款原有的句子"
     for art in article_texts:
         na = _nows(art)
         if len(na) >= 20:
@@ -310,7 +324,7 @@ def _build_risks(
         analysis = analyses.get(clause_id)
         if analysis is not None and analysis.steps and analysed_group[clause_id][0] == key:
             chain = tuple(analysis.steps)
-            why_not = usable_suggestion(analysis.suggested_text, top.evidence, article_texts.get(clause_id, ()))
+            why_not = usable_suggestion(analysis.suggested_text, top.evidence, article_texts.get(clause_id, ()), clause)
             if why_not is None and reflags is not None and analysis.suggested_text \
                     and reflags(analysis.suggested_text, clause, [f.check_id for f in uniq]):
                 why_not = "修改建议仍有同一风险"

@@ -2408,7 +2408,7 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                     continue  # a cell that cannot be read (按实际, a range): the column's sum is unknown
                 known = [v for v in values if v is not None]
                 if total and len(known) >= 2 and abs(sum(known) - total) > max(1.0, 0.001 * total):
-                    parts = " + ".join(f"{v:,.2f}" for v in known)
+                    parts = " + ".join(f"{v:,.2f}" for v in known) if len(known) <= 12 else f"{len(known)}行之和"
                     expl = (f"表格“{h}”一栏各行相加为{parts} = {sum(known):,.2f}元，合计行载明{total:,.2f}元，相差"
                             f"{abs(sum(known) - total):,.2f}元；明细与合计相互矛盾，应付价款不明确（民法典第四百六十六条、第五百一十条）。")
                     line = totals[0][1]
@@ -3267,7 +3267,9 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
         for ot in re.finditer(rf"(?P<per>每月|月|每个月|每周|每日|每天)[^。；，]{{0,4}}(?:加班|延长工作时间)(?:时间|时长|时数)?[^。；，]{{0,8}}?(?P<floor>不少于|不低于|至少|最少|达到?|为|约)?\s*(?P<n>{_NUM})\s*(?:个)?小时", s):
             n = parse_number(ot["n"])
             per, limit, word = {"月": (1, 36, "每月"), "周": (52 / 12, 36, "每周"), "日": (None, 3, "每日"), "天": (None, 3, "每日")}[ot["per"][-1]]
-            if not n or (n * per if per else n) <= limit + 0.01:
+            # more hours than the period has is no working-time term (a typing error or a hostile figure)
+            most = {"月": 744, "周": 168, "日": 24, "天": 24}[ot["per"][-1]]
+            if not n or n > most or (n * per if per else n) <= limit + 0.01:
                 continue
             ceiling = re.search(r"不(?:得)?超过|最多|上限|以内|以下|之内", ot.group(0))
             return [Hit(evidence=s.strip(), sentence=sent, explanation=(
@@ -5346,7 +5348,7 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
         if d1 and d2 and n and d2 > d1:
             spanned = (d2 - d1).days + 1
             stated = n * 30 if days["u"] == "个月" else n
-            if abs(spanned - stated) > (15 if days["u"] == "个月" else 2):
+            if spanned <= 3660 and abs(spanned - stated) > (15 if days["u"] == "个月" else 2):  # a works period over ten years is no plan
                 sent = next((x.replace("\n", "").strip() for x in _split(clause.text) if days.group(0) in x.replace("\n", "")), days.group(0))
                 return [Hit(evidence=sent, sentence=sent, explanation=(
                     f"本条约定工期为{days['n']}{days['u']}，而计划开工日期{d1.year}年{d1.month}月{d1.day}日至计划竣工日期"
@@ -6155,7 +6157,8 @@ def ld_cap_derisory(clause: Clause, ctx, params) -> Iterable[Hit]:
             ratio = (_c_yuan_value(a) or 0) / total if a and total else None
         if ratio is not None and 0 < ratio < share:
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
-                f"违约金累计上限约为合同价款的{ratio:.1%}，违约方几乎不承担代价；约定的违约金低于造成的损失的，"
+                f"违约金累计上限约为合同价款的{ratio:.1%}，" if ratio >= 0.001 else "违约金累计上限不到合同价款的0.1%，") + (
+                "违约方几乎不承担代价；约定的违约金低于造成的损失的，"
                 "守约方须另行请求法院或仲裁机构增加并证明损失（民法典第五百八十五条第二款）。"))]
     return []
 
@@ -6194,25 +6197,34 @@ def _listed_amounts_total(ctx) -> tuple[str, Hit] | None:
     per-period sum or an excluded item (不含, 除…外, 剩余/其余 for the schedule) are not read."""
     for c in ctx.clauses:
         items: list[float] = []
+        readable = True  # every money line of the list read as one sum
+        headed = False   # the list follows a line of its clause that states no sum (a heading): a list split
+        # across clauses (each item its own clause) is not read from its tail
         for line in (x.strip() for x in c.text.splitlines()):
-            if not line or len(line) > _LT_MAX_LINE:
-                items = [] if line else items  # a list line is short; a long one (a hostile run of digits) ends the list unread
+            if not line:
+                continue
+            if len(line) > _LT_MAX_LINE:
+                items, readable = [], False  # a list line is short; a long one (a hostile run of digits) is not read
                 continue
             if _LT_TOTAL_LINE.match(line):
                 total = _line_amount(line)
-                if total and len(items) >= 2 and not re.search(r"不含|除[^。；]{0,20}外|另计|之外", line):
+                if total and readable and headed and len(items) >= 2 and not re.search(r"不含|除[^。；]{0,20}外|另计|之外", line):
                     s = sum(items)
                     if abs(s - total) > max(1.0, 0.001 * total):
                         expl = (f"所列各项金额之和为{s:,.2f}元，本行载明的合计为{total:,.2f}元，相差{abs(s - total):,.2f}元；"
                                 "分项与合计相互矛盾，应付数额不明确（民法典第四百六十六条、第五百一十条）。")
                         return c.clause_id, Hit(evidence=line, sentence=line, explanation=expl)
-                items = []
+                items, readable = [], True
+                continue
+            if not _C_YUAN.search(line):
+                if not items:
+                    headed = True
                 continue
             v = _line_amount(line)
-            if v is None:
-                continue
-            if re.search(r"每月|每年|每季|每日|每逾期|/月|/年|[%％]|百分之|万分之|千分之", line):
-                items = []  # a rate or a periodic sum is not an item of a one-off total
+            # a line with several unlabelled sums (单价1,000元×30张=30,000元), a rate or periodic sum, or a
+            # deduction (-5,000元, 折让, 扣除) cannot be added as it stands: the list is then not read
+            if v is None or re.search(r"每月|每年|每季|每日|每逾期|/月|/年|[%％]|百分之|万分之|千分之|(?<![A-Za-z0-9])[-－−]\s*[¥￥]?\s*\d|折让|折扣|优惠|减免|扣除|抵扣|冲抵", line):
+                readable = False
                 continue
             items.append(v)
         # a repayment schedule against the principal lent

@@ -355,7 +355,9 @@ def _roman(s: str) -> int | None:
 
 def _toc_lines(doc: ExtractedDocument) -> set[int]:
     """Indexes of table-of-contents lines: after a 目录 line up to where its first entry recurs."""
-    keys = [re.sub(r"[.…·_\d]+$", "", "".join(doc.text[ln.char_start:ln.char_end].split())) for ln in doc.lines]
+    # a table-of-contents line is short; the dot-leader strip is quadratic in a long run of digits
+    keys = [re.sub(r"[.…·_\d]+$", "", key) if len(key) <= 200 else key
+            for key in ("".join(doc.text[ln.char_start:ln.char_end].split()) for ln in doc.lines)]
     for i, key in enumerate(keys):
         if _TOC_TITLE.match(key):
             entries = [j for j in range(i + 1, len(keys)) if len(keys[j]) >= 3 and keys[j].lower() != "page"]

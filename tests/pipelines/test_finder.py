@@ -326,3 +326,19 @@ def test_a_revision_the_playbook_still_flags_is_refused(original, category, kept
     assert ids, "the original clause is a risk by the playbook"
     assert flagged_again(kept, clause, ids, playbook, ctx)
     assert not flagged_again(cured, clause, ids, playbook, ctx)
+
+
+def test_a_suggestion_for_another_article_or_copying_the_clause_is_refused():
+    # GIVEN the sample purchase contract's acceptance clause, whose second sentence deems acceptance on signature
+    text = "第四条 验收\n4.1 甲方应在设备安装调试完成后七日内按附件一的技术参数组织验收。\n4.2 甲方签收即视为验收合格。"
+    clause = Clause(clause_id="c4", path=("第四条 验收",), number="第四条", title="验收", text=text,
+                    char_start=0, char_end=len(text), level=1)
+    evidence = "4.2 甲方签收即视为验收合格。"
+    # WHEN the model's revision is its first sentence under another article's number (a real 0.5B output)
+    copied = "第二条验收，甲方应在设备安装调试完成后七日内按附件一的技术参数组织验收。"
+    # THEN it is refused: it names the wrong article; without the number it still only copies the clause
+    assert usable_suggestion(copied, evidence, (), clause) == "修改建议指向了另一条款"
+    assert usable_suggestion(copied.removeprefix("第二条"), evidence, (), clause) == "修改建议只是照抄了条款原有的句子"
+    # AND a revision that says something new about acceptance is kept
+    revised = "甲方应在设备安装调试完成后七日内按附件一的技术参数组织验收，验收合格的由双方签署验收报告；甲方签收仅表明数量和外观相符。"
+    assert usable_suggestion(revised, evidence, (), clause) is None
