@@ -6117,16 +6117,20 @@ _C_LD_CAP = re.compile(r"违约金[^。；，]{0,8}(?:总额|累计|合计|总�
 _C_WORKS_VALUE = re.compile(r"(?:工程|合同|装修|装饰)(?:总)?(?:造价|总价|价款|总额|金额)(?:（[^）]{0,6}）|\([^)]{0,6}\))?(?:为|是|：|:)?\s*(?:人民币)?")
 
 
+def _amounts_after(label: re.Pattern, text: str) -> list[float]:
+    """The sums in yuan that ``text`` states right after each match of ``label`` (the sum
+    beginning within 16 characters of it: ``借款金额：人民币伍佰万元整`` → 5,000,000)."""
+    flat = text.replace("\n", "")
+    return [v for m in label.finditer(flat)
+            if (a := _C_YUAN.search(flat[m.end(): m.end() + 30])) and a.start() <= 16 and (v := _c_yuan_value(a))]
+
+
 def _contract_value(ctx) -> float | None:
     """The contract's whole price in yuan: the largest total the price-total reader finds,
     else the largest sum stated as the works' or contract's 造价/总价/价款; None when the
     contract states none."""
     def compute():
-        values = [v for v, _ in _total_prices_in(ctx.text)]
-        for m in _C_WORKS_VALUE.finditer(ctx.text.replace("\n", "")):
-            a = _C_YUAN.search(ctx.text.replace("\n", "")[m.end(): m.end() + 30])
-            if a and a.start() <= 16 and (v := _c_yuan_value(a)):
-                values.append(v)
+        values = [v for v, _ in _total_prices_in(ctx.text)] + _amounts_after(_C_WORKS_VALUE, ctx.text)
         return max(values) if values else None
     return _per_doc(ctx, "contract_value", compute)
 
@@ -6231,10 +6235,7 @@ def _listed_amounts_total(ctx) -> tuple[str, Hit] | None:
         lines = [x.strip() for x in c.text.splitlines() if len(x) <= _LT_MAX_LINE and _LT_INSTALMENT.search(x) and _C_YUAN.search(x)]
         if len(lines) >= 2 and not re.search(r"剩余|其余|余额|尚欠|未还", c.text):
             vals = [_line_amount(x) for x in lines]
-            principal = _per_doc(ctx, "loan_principal", lambda: next(
-                (v for m in _LT_PRINCIPAL.finditer(ctx.text.replace("\n", ""))
-                 if (a := _C_YUAN.search(ctx.text.replace("\n", "")[m.end(): m.end() + 30])) and a.start() <= 16
-                 and (v := _c_yuan_value(a))), None))
+            principal = _per_doc(ctx, "loan_principal", lambda: next(iter(_amounts_after(_LT_PRINCIPAL, ctx.text)), None))
             if principal and all(vals) and abs(sum(vals) - principal) > max(1.0, 0.001 * principal):
                 s = sum(vals)
                 expl = (f"还款计划各期本金之和为{s:,.2f}元，借款本金为{principal:,.2f}元，相差{abs(s - principal):,.2f}元；"
