@@ -1412,12 +1412,14 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 subjective = re.search(r"认为(?:必要|需要|合适|有必要)|自行决定|酌情|(?:根据|视)(?:其|自身|本方)?的?(?:经营|业务|实际)?需要", flat[:m.end()])
                 if ground and not subjective and not re.search(r"(?:无需|无须|不需要?|不必)(?:说明|提供|给出|任何)*(?:理由|原因)|任何理由", flat):
                     continue  # a ground is given; 随时 then only says when
+                if ctx.contract_type == "房屋租赁合同" and re.search(r"出售|出卖|转让|过户|变卖", flat[holder.start(): m.start()]):
+                    continue  # a lease ended by the sale of the premises: lease.sale_ends_lease (民法典第七百二十五条) judges it
                 if statutory and not nocomp:
                     continue
                 # the holder pays for what was done or the other's loss, written as a duty (应赔偿…损失) or as
                 # part of the right (…解除本合同，并按乙方已完成的工作量支付相应费用): 民法典第九百三十三条、第七百八十七条
                 comp = None if nocomp else re.search(
-                    r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用|价款|报酬|工程款|款项)"
+                    r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用?|价款|报酬|工程款|款项)"
                     r"|(?:并|且|同时)(?:按|根据|依|依照|按照)[^。；]{0,20}(?:已完成|已履行|已提供|实际完成|实际发生)[^。；]{0,12}(?:支付|结清|结算|赔偿|补偿)[^。；]{0,8}(?:费用|价款|报酬|款项|损失)",
                     flat[m.end():])
                 payer = re.findall(_C_PARTY, flat[m.end(): m.end() + comp.start()]) if comp else []
@@ -1912,7 +1914,9 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
     return []
 
 
-_C_INSPECTION_PERIOD = re.compile(rf"(?:验收|检验|检测|异议|质量问题|复检|核验)[^。；]{{0,30}}{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)|{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)\s*(?:内|之内|以内)[^。；]{{0,20}}(?:验收|检验|检测|提出[^。；]{{0,6}}异议)|检验期|验收期|异议期")
+_C_INSPECTION_PERIOD = re.compile(rf"(?:验收|检验|检测|异议|质量问题|复检|核验)[^。；]{{0,30}}{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)|{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)\s*(?:内|之内|以内)[^。；]{{0,20}}(?:验收|检验|检测|提出[^。；]{{0,6}}异议)|检验期|验收期|异议期"
+    # an agreed quality guarantee period is the objection window (民法典第六百二十一条第二款: 有质量保证期的，适用质量保证期)
+    rf"|(?:质量保证期|质保期|保修期)[^。；]{{0,16}}{_NUM}\s*(?:个月|月|年)|{_NUM}\s*(?:个月|月|年)的?(?:质量保证期|质保期|保修期)")
 
 
 
@@ -5059,7 +5063,7 @@ def labour_special_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not _lf_employment_doc(ctx):
         return []
-    if re.search(r"批准|审批|核准|许可决定|备案|行政许可", ctx.text):
+    if re.search(r"批准|批复|审批|核准|许可决定|备案|行政许可", ctx.text):
         return []
     if re.search(r"以下第|下列第|选择|勾选|[□☐]", clause.text):
         return []  # a template that offers the systems as options: not an agreement yet
@@ -5290,7 +5294,9 @@ def _end_dates(text: str, ends: str = r"止|为止|届满") -> list[tuple[date, 
 _T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同|借款|贷款)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)"
                          # in a loan, the secured main debt's term is the loan's own (抵押条款: 债务履行期限为…至…)
                          r"|(?:主)?债务(?:的)?履行期限")
-_T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限|免租|装修期|宽限期")
+_T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限|免租|装修期|宽限期"
+                             # another contract's term (a sublessor's head lease: 甲方与业主签订的《房屋租赁合同》约定的租赁期限至…)
+                             r"|原[^。；，]{0,4}(?:合同|租约|协议)|(?:与|同)[^。；，]{1,20}(?:签订|订立|签署)的")
 
 
 def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
@@ -5311,6 +5317,43 @@ def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
             if ends:
                 out.append((ends[-1][0], c.clause_id, flat))
     return out
+
+
+# a sublessor's own (head) lease, stated in the contract: 甲方与所有权人签订的《房屋租赁合同》约定的租赁期限至2026年8月31日届满
+_HEAD_LEASE = re.compile(r"原[^。；，]{0,4}(?:租赁)?(?:合同|租约)|(?:与|同)[^。；，]{1,20}(?:签订|订立|签署)的[^。；]{0,12}租赁|(?:承租|租赁)期(?:限)?[^。；]{0,6}(?:届满|至)[^。；]{0,30}(?:转租|二房东)")
+_HEAD_CONSENT = re.compile(r"(?:出租人|所有权人|产权人|房东|业主|原出租人)[^。；]{0,12}(?:书面)?同意[^。；]{0,24}(?:超过|超出|长于|晚于)|超过[^。；]{0,12}剩余(?:租赁)?期限[^。；]{0,12}(?:已|经)[^。；]{0,8}同意")
+
+
+def sublease_beyond_head_term(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A sublease whose term ends after the sublessor's own lease (the head lease) ends.
+
+    Norm: 民法典第七百一十七条 — where the term of a sublease exceeds the lessee's remaining
+    term, the excess does not bind the lessor unless the lessor and lessee agree otherwise:
+    the subtenant can be told to leave when the head lease ends. Read from the document's own
+    words: a sentence naming the head lease (原租赁合同, 甲方与所有权人签订的…租赁) with its
+    end date (``至2026年8月31日届满``), and the contract's own term ending later. The owner's
+    written consent to the longer term (出租人书面同意转租期限超过…) is the exception.
+    Reported at the sentence ending the contract's own term.
+    """
+    if ctx.contract_type not in ("房屋租赁合同", "其他"):
+        return []
+    flat_doc = ctx.text.replace("\n", "")
+    if not re.search(r"转租|二房东|次承租|原租赁合同|原租约", flat_doc) or _HEAD_CONSENT.search(flat_doc):
+        return []
+    head = _per_doc(ctx, "head_lease_end", lambda: next((
+        (ends[-1][0], sent.replace("\n", "")) for c in ctx.clauses for sent in _split(c.text)
+        if _HEAD_LEASE.search(sent.replace("\n", "")) and (ends := _end_dates(sent.replace("\n", ""), r"止|为止|届满|到期|终止"))), None))
+    if head is None:
+        return []
+    for end, cid, flat in _per_doc(ctx, "own_term_ends", lambda: _own_term_ends(ctx)):
+        if cid != clause.clause_id or (end - head[0]).days <= 1:
+            continue
+        months = round((end - head[0]).days / (365.25 / 12))
+        return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+            f"本合同租期至{end.year}年{end.month}月{end.day}日，而出租方自身的租赁（{head[1][:40]}…）至"
+            f"{head[0].year}年{head[0].month}月{head[0].day}日届满，转租期限超出约{months}个月；超出部分对房屋出租人"
+            "不具有法律约束力，承租人可能在原租期届满后被要求腾退，只能向转租方追偿。"))]
+    return []
 
 
 def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -5460,6 +5503,7 @@ DETECTORS.update({
     "payment_setoff_unilateral": payment_setoff_unilateral,
     "forum_unclear": forum_unclear,
     "term_dates_mismatch": term_dates_mismatch,
+    "sublease_beyond_head_term": sublease_beyond_head_term,
     "probation_only_contract": probation_only_contract,
     "objection_period_short": objection_period_short,
     "wages_in_kind": wages_in_kind,
