@@ -6049,7 +6049,8 @@ def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["revenue_split_not_100"] = revenue_split_not_100
 
 
-_GENERAL_GUARANTEE = re.compile(r"(?:不能|无法|仍不能|仍未能|未能)(?:足额)?(?:履行|清偿|受偿|偿还|实现)|强制执行(?:后)?(?:仍)?(?:不能|无法)|先(?:行)?(?:向|就)(?:债务人|借款人|主债务人)[^。；，]{0,10}(?:追索|主张|起诉|求偿|执行)")
+# 担保制度解释第二十五条第一款: 不能履行债务或者无力偿还债务时才承担保证责任 is a general guarantee
+_GENERAL_GUARANTEE = re.compile(r"(?:不能|无法|仍不能|仍未能|未能)(?:足额)?(?:履行|清偿|受偿|偿还|实现)|无(?:能)?力(?:偿还|清偿|还款|履行)|(?:无|没有|丧失|不具备)(?:偿还|清偿|还款|偿债)能力|强制执行(?:后)?(?:仍)?(?:不能|无法)|先(?:行)?(?:向|就)(?:债务人|借款人|主债务人)[^。；，]{0,10}(?:追索|主张|起诉|求偿|执行)")
 _JOINT_GUARANTEE = re.compile(r"(?<!非)连带(?:责任)?保证|(?:承担|负)连带(?:清偿)?责任")
 
 
@@ -6292,6 +6293,39 @@ def _listed_amounts_total(ctx) -> tuple[str, Hit] | None:
                         "还款计划与借款金额不符，到期应还的本金不明确（民法典第六百七十五条、第五百一十条）。")
                 return c.clause_id, Hit(evidence=lines[-1], sentence=lines[-1], explanation=expl)
     return None
+
+
+# the main debt a guarantee or security secures, stated as a sum: 丙方保证的主债权本金为人民币贰拾伍万元整
+_LT_SECURED = re.compile(r"(?:保证|担保|抵押|质押)的?(?:主债权|主债务|债权)(?:的)?(?:本金|数额|金额)?(?:数额|金额)?(?:为|是|：|:)?\s*(?:人民币)?")
+
+
+def secured_principal_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The principal a guarantee or security says it secures differs from the principal lent.
+
+    Norm: a guarantee is accessory to the main debt (民法典第六百八十二条); where two terms of
+    one contract state the debt differently their meaning is found by interpretation
+    (第一百四十二条、第四百六十六条) — the guarantor may dispute the scope, the creditor may find
+    part of the loan unsecured. Read: the loan principal (``借款本金为…``) and a sum stated as
+    the secured main debt (``保证的主债权本金为…``); a maximum-sum guarantee (最高额) or one
+    expressly for part of the debt (其中, 部分, 为限) is not compared. A difference over 0.1%
+    and 1 yuan is reported at the secured sum's sentence.
+    """
+    principal = _per_doc(ctx, "loan_principal", lambda: next(iter(_amounts_after(_LT_PRINCIPAL, ctx.text)), None))
+    if not principal or "最高额" in ctx.text:
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(r"其中|部分|以内|为限|最高|不超过", flat):
+            continue
+        for v in _amounts_after(_LT_SECURED, flat):
+            if abs(v - principal) > max(1.0, 0.001 * principal):
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"本条载明担保的主债权本金为{v:,.2f}元，而借款本金为{principal:,.2f}元，两处数额不一致；担保从属于主债务，"
+                    "担保范围与借款数额的矛盾易引发担保人责任范围的争议，应更正为与借款本金一致的数额。"))]
+    return []
+
+
+DETECTORS["secured_principal_mismatch"] = secured_principal_mismatch
 
 
 def listed_amounts_total(clause: Clause, ctx, params) -> Iterable[Hit]:
