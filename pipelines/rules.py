@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from datetime import date
+from datetime import date, timedelta
 
 import cn2an
 
@@ -6326,6 +6326,99 @@ def secured_principal_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["secured_principal_mismatch"] = secured_principal_mismatch
+
+
+# a patent's filing date and kind, as a licence recites them: 发明专利“…”（专利号：…，申请日：2012年5月16日）
+_PATENT_KIND = re.compile(r"发明专利|实用新型|外观设计")
+_LICENCE_TERM = re.compile(r"(?:许可|授权|实施许可|使用许可)(?:使用|实施)?(?:的)?(?:期限|期间|有效期)|本合同(?:的)?有效期")
+_LICENCE_ENDS_WITH_PATENT = re.compile(r"专利(?:权)?[^。；]{0,12}(?:届满|终止|失效|被宣告无效|无效)[^。；]{0,24}(?:本合同|许可|授权)[^。；]{0,8}(?:终止|失效|自动|随之|同时)")
+
+
+def _patent_expiry(text: str) -> tuple[date, str] | None:
+    """(last day of protection, kind) of the first patent whose kind and filing date the text
+    states. Terms from the filing date (专利法第四十二条第一款): invention 20 years, utility
+    model 10, design 15 (10 for applications filed before 2021-06-01, when the 2020 amendment
+    took effect). None when no kind with a filing date is stated."""
+    flat = text.replace("\n", "")
+    for m in re.finditer(r"申请日(?:期)?(?:为|是|：|:)?\s*", flat):
+        d = next((x for x, dm in _dates(flat[m.end(): m.end() + 20]) if dm.start() == 0), None)
+        kind = _PATENT_KIND.findall(flat[max(0, m.start() - 120): m.start()])
+        if d is None or not kind:
+            continue
+        k = kind[-1]
+        years = 20 if k == "发明专利" else 10 if k == "实用新型" else (15 if d >= date(2021, 6, 1) else 10)
+        try:
+            end = date(d.year + years, d.month, d.day) - timedelta(days=1)
+        except ValueError:  # 29 February
+            end = date(d.year + years, 2, 28)
+        return end, k
+    return None
+
+
+def licence_beyond_patent_term(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A patent licence whose term runs past the day the patent's protection ends.
+
+    Norm: 民法典第八百六十五条 — a patent licence is valid only while the patent subsists; after
+    it expires the patentee may not license it (or charge for it). 专利法第四十二条 sets the
+    terms from the filing date (invention 20 years, utility model 10, design 15). The
+    licensee who pays to the end of the agreed term pays for years of a public technique.
+    Read from the contract: the patent's kind and filing date, and the licence term's end
+    date. A licence that ends with the patent (专利权届满或被宣告无效的，本合同自动终止) is
+    lawful drafting.
+    """
+    exp = _per_doc(ctx, "patent_expiry", lambda: _patent_expiry(ctx.text))
+    if exp is None or _LICENCE_ENDS_WITH_PATENT.search(ctx.text.replace("\n", "")):
+        return []
+    expiry, kind = exp
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        t = _LICENCE_TERM.search(flat)
+        if not t:
+            continue
+        ends = _end_dates(flat[t.end():], r"止|为止|届满|终止") or [
+            (d, m) for d, m in _dates(flat[t.end():]) if re.search(r"至\s*$", flat[t.end():][:m.start()])]
+        if ends and ends[-1][0] > expiry + timedelta(days=1):
+            end = ends[-1][0]
+            months = round((end - expiry).days / (365.25 / 12))
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"许可期限至{end.year}年{end.month}月{end.day}日，而该{kind}按申请日计算的保护期至{expiry.year}年{expiry.month}月"
+                f"{expiry.day}日届满，许可期限超出约{months}个月；专利权届满后许可合同不再有效，被许可方无须为已进入公有领域的技术继续付费。"))]
+    return []
+
+
+DETECTORS["licence_beyond_patent_term"] = licence_beyond_patent_term
+
+# an exclusive licence (独占实施许可) under which the licensor keeps the right to work the patent itself
+_EXCLUSIVE_LICENCE = re.compile(r"(?<!非)(?<!不是)独占(?:性)?(?:的)?(?:实施|使用)?许可")
+_LICENSOR_KEEPS_USE = re.compile(r"(?P<p>甲方|许可方|许可人|让与人|专利权人|权利人)[^。；，]{0,8}(?:保留|仍(?:然)?(?:有权|可以|可)|有权|可以|亦可|也可)[^。；，]{0,10}(?:自行|自己|自身)?(?:实施|使用|生产|制造|销售)")
+
+
+def exclusive_licence_licensor_works(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A licence called exclusive (独占) in one term while another lets the licensor work the
+    patent itself in the licensed territory.
+
+    Norm: in an exclusive licence only the licensee may work the patent — the licensor may
+    not; a licence under which the licensor keeps its own use is a sole (排他) licence
+    (最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释第二十五条, not in the statute
+    store). The two terms conflict (民法典第四百六十六条、第一百四十二条): the licensee's price,
+    its market exclusivity and its standing to sue infringers alone depend on which it is.
+    """
+    if not _per_doc(ctx, "exclusive_licence", lambda: bool(_EXCLUSIVE_LICENCE.search(ctx.text.replace("\n", "")))):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _LICENSOR_KEEPS_USE.search(flat)
+        if not m or re.search(r"不得|不能|无权|不再|放弃", flat[max(0, m.start() - 6): m.end()]):
+            continue
+        if _EXCLUSIVE_LICENCE.search(flat) and re.search(r"排他|普通", flat):
+            continue  # the sentence itself sets the kinds apart
+        if re.search(r"(?:许可|授权)(?:期限|期间)?(?:届满|终止|解除)(?:后|之后)|(?:许可|约定)(?:地域|领域|范围)(?:以外|之外)", flat):
+            continue  # the licensor's own use after the licence, or outside its territory or field
+        return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["exclusive_licence_licensor_works"] = exclusive_licence_licensor_works
 
 
 def listed_amounts_total(clause: Clause, ctx, params) -> Iterable[Hit]:
