@@ -5576,9 +5576,10 @@ def commercial_bill_payment(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _R_BREACH_VERB = (r"(?:违约|逾期|迟延|延迟|拖延|未按|未能|未(?:及时|按时|按期)?(?:交付|交货|付款|支付|完成|履行|提供)|违反|不履行|拒(?:不|绝)|"
-                  r"不合格|不符合(?:约定|要求|标准)|(?:存在)?(?:质量)?瑕疵|质量问题|"
-                  # fault as the ground of liability (a bailee's 保管不善, 民法典第九百一十七条)
-                  r"保管不善|管理不善|(?:原因|过错|过失)(?:造成|导致|致使))")
+                  r"不合格|不符合(?:约定|要求|标准)|(?:存在)?(?:质量)?瑕疵|质量问题)")
+# fault as the ground of liability (a bailee's 保管不善, 民法典第九百一十七条): shows that a side answers
+# for its conduct, but is no priced breach of its own
+_R_FAULT_VERB = r"(?:保管不善|管理不善|(?:原因|过错|过失)(?:造成|导致|致使))"
 _R_BREACH_COST = r"(?:违约金|赔偿|滞纳金|罚息|利息|损失|罚款|违约责任|(?:承担|负担)[^。；，]{0,12}费用)"
 # the usual pairs of role words, first party (pays, accepts) then second (performs); used when
 # the roles read from the contract's head do not occur in its text (a clause quoted alone,
@@ -5591,7 +5592,7 @@ _R_ROLE_PAIRS = (("甲方", "乙方"), ("发包人|发包方", "承包人|承包
 def _breach_sides(ctx) -> dict:
     """Which party's breach has a stated consequence, over the whole document."""
     roles = getattr(ctx, "party_roles", {}) or {}
-    out = {"party_a": [], "party_b": [], "mutual": False}
+    out = {"party_a": [], "party_b": [], "mutual": False, "fault": {"party_a": False, "party_b": False}}
     if not roles.get("party_a") or not roles.get("party_b"):
         return out
     alt = {p: "|".join(sorted(map(re.escape, rs), key=len, reverse=True)) for p, rs in roles.items() if rs}
@@ -5610,8 +5611,11 @@ def _breach_sides(ctx) -> dict:
                 out["mutual"] = True
                 continue
             for p in ("party_a", "party_b"):
-                if re.search(rf"(?:{alt[p]})[^。；，]{{0,8}}{_R_BREACH_VERB}[^。；]{{0,40}}{_R_BREACH_COST}", flat):
+                # the party in breach is the subject, not the payee (向乙方支付逾期利息) nor a cause denied (非乙方原因)
+                if re.search(rf"(?<![向给对为非])(?:{alt[p]})[^。；，]{{0,8}}{_R_BREACH_VERB}[^。；]{{0,80}}{_R_BREACH_COST}", flat):
                     out[p].append((clause.clause_id, flat))
+                elif re.search(rf"(?<![向给对为非])(?:{alt[p]})[^。；，]{{0,8}}{_R_FAULT_VERB}[^。；]{{0,80}}{_R_BREACH_COST}", flat):
+                    out["fault"][p] = True
     return out
 
 
@@ -5629,12 +5633,14 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议"):
         return []  # an employer's breaches have statutory consequences (劳动合同法第三十八条、第四十六条、第八十五条) and a worker's are limited by 第二十五条: the labour checks judge them
+    if ctx.contract_type == "保密协议" and re.search(r"用人单位|劳动者|劳动合同|离职|在职|竞业", ctx.text or ""):
+        return []  # an employee's confidentiality and non-compete undertaking: only the employee can breach it (劳动合同法第二十三条)
     sides = _per_doc(ctx, "breach_sides", lambda: _breach_sides(ctx))
     if sides["mutual"]:
         return []
     need = int(params.get("min_one_side", 2))
     for burdened, free in (("party_a", "party_b"), ("party_b", "party_a")):
-        if len(sides[burdened]) >= need and not sides[free]:
+        if len(sides[burdened]) >= need and not sides[free] and not sides["fault"][free]:
             first_id, sent = sides[burdened][0]
             if clause.clause_id == first_id:
                 return [Hit(evidence=sent.strip(), sentence=sent)]
@@ -6390,7 +6396,8 @@ DETECTORS["licence_beyond_patent_term"] = licence_beyond_patent_term
 
 # an exclusive licence (独占实施许可) under which the licensor keeps the right to work the patent itself
 _EXCLUSIVE_LICENCE = re.compile(r"(?<!非)(?<!不是)独占(?:性)?(?:的)?(?:实施|使用)?许可")
-_LICENSOR_KEEPS_USE = re.compile(r"(?P<p>甲方|许可方|许可人|让与人|专利权人|权利人)[^。；，]{0,8}(?:保留|仍(?:然)?(?:有权|可以|可)|有权|可以|亦可|也可)[^。；，]{0,10}(?:自行|自己|自身)?(?:实施|使用|生产|制造|销售)")
+_LICENSOR_KEEPS_USE = re.compile(r"(?P<p>甲方|许可方|许可人|让与人|专利权人|商标权人|权利人)[^。；，]{0,8}(?:保留[^。；，]{0,6}?|仍(?:然)?(?:有权|可以|可)|有权|可以|亦可|也可)"
+                                r"(?:在[^。；，]{0,16}?(?:内|范围))?(?:自行|自己|自身|直接)?(?:实施|使用|生产|制造|销售|经营|开设)(?!场所|地点|情况)")
 
 
 def exclusive_licence_licensor_works(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -6414,6 +6421,8 @@ def exclusive_licence_licensor_works(clause: Clause, ctx, params) -> Iterable[Hi
             continue  # the sentence itself sets the kinds apart
         if re.search(r"(?:许可|授权)(?:期限|期间)?(?:届满|终止|解除)(?:后|之后)|(?:许可|约定)(?:地域|领域|范围)(?:以外|之外)", flat):
             continue  # the licensor's own use after the licence, or outside its territory or field
+        if re.search(r"改进|改良|衍生|后续开发|二次开发", flat):
+            continue  # the licensor's use of an improvement is the grant-back question (ip.improvements_to_licensor)
         return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 

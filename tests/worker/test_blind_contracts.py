@@ -23,9 +23,15 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # set24 46 -> 45 (2026-12-05, tenth session): the employer's release of a non-compete without the three
 # months' pay (劳动争议解释（一）第三十九条) had two checks, one filed under termination and one under labor;
 # they are one check now, under labor (set 32's writer files it there, set 24's under termination)
-FLOORS = {"set23": (41, 49, 0.83), "set24": (45, 56, 0.80), "set25": (33, 45, 0.73), "set26": (45, 58, 0.77),
-          "set27": (43, 55, 0.78), "set28": (40, 53, 0.75), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (36, 50, 0.72),
-          "set32": (51, 64, 0.79), "set33": (49, 56, 0.87)}
+# set23 40 (was 41): b05's dispatch-post risk was matched by a wrong finding in the same annex (月基本工资不含加班费
+# read as overtime unpaid), removed in the eleventh session. set27 56 (was 55): g02's utility-model licence runs past
+# the patent's term — a true finding (ip.licence_beyond_patent_term) at the term, where the writer anchored the fee clause.
+# set32 50 (was 51): p10's employee 违约金 for confidentiality (filed by its writer under breach_liability; the
+# product files it under labor) was matched by "违约责任只约定一方", which no longer fires on an employee's undertaking.
+FLOORS = {"set23": (40, 49, 0.81), "set24": (45, 56, 0.80), "set25": (33, 45, 0.73), "set26": (45, 58, 0.77),
+          "set27": (43, 56, 0.76), "set28": (41, 54, 0.75), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (36, 50, 0.72),
+          "set32": (50, 64, 0.78), "set33": (49, 56, 0.87),
+          "set34": (42, 49, 0.85)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
