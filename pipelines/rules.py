@@ -6394,6 +6394,71 @@ def licence_beyond_patent_term(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 DETECTORS["licence_beyond_patent_term"] = licence_beyond_patent_term
 
+
+# a calculation written out: 1,200㎡ × 1.10元/㎡/日 × 30日 | 月仓储费43,560.00
+_PM_NUM = r"\d[\d,，]*(?:\.\d+)?"
+_PM_TIMES = r"(?:×|✕|＊|\*|乘以|(?<=[\d㎡米元日天月年个件台套吨)）])\s*[xX]\s*(?=\d))"
+_PM_EXPR = re.compile(rf"(?P<expr>{_PM_NUM}\s*[%％]?[^\d×✕＊*÷=＝|｜。；，,+＋\-－()（）]{{0,10}}?(?:\s*{_PM_TIMES}\s*[^\d×✕＊*÷=＝|｜。；，,+＋\-－()（）]{{0,6}}?{_PM_NUM}\s*[%％]?[^\d×✕＊*÷=＝|｜。；，,+＋\-－()（）]{{0,10}}?)+)"
+                      rf"\s*(?:=|＝|\||｜|[，,]?\s*(?:合计|共计|总计|计|即|为))[^\d。；|｜]{{0,12}}?(?P<result>{_PM_NUM})\s*(?P<unit>万)?")
+
+
+def _pm_value(text: str) -> float | None:
+    try:
+        return float(text.replace(",", "").replace("，", ""))
+    except ValueError:
+        return None
+
+
+def stated_product_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A calculation written out in the contract whose stated result is not the product of
+    its factors: ``1,200㎡ × 1.10元/㎡/日 × 30日 | 月仓储费43,560.00`` (39,600).
+
+    Norm: the price is a main term (民法典第四百七十条); where the formula and the figure the
+    contract states for it differ, the two terms conflict and the sum owed is found by
+    interpretation (第一百四十二条、第四百六十六条) or is not agreed (第五百一十条). A
+    difference over 0.5% and 1 unit is reported. Expressions with addition, subtraction or
+    brackets are not read.
+    """
+    for sent in _split(clause.text):
+        for line in sent.splitlines() or [sent]:
+            if len(line) > 400:
+                continue
+            for m in _PM_EXPR.finditer(line):
+                if re.search(r"[×✕＊*÷/+＋\-－]\s*$", line[max(0, m.start() - 3): m.start()]) or re.match(
+                        r"\s*(?:万|元)?\s*[+＋\-－×✕＊*÷/]", line[m.end():]):
+                    continue  # one step of a longer formula (8,000,000元×4.5%÷360×82, 30万×1.0%＋50万×1.5%)
+                gap = line[m.end("expr"): m.start("result")]
+                if not re.search(r"元|费|租金|价|款|金额|报酬|工资", m.group("expr") + gap + line[m.end(): m.end() + 3]):
+                    continue  # a size or a pack (600×240×200, 25g×30袋/箱), not a sum of money
+                if re.search(r"[|｜]", gap) and not re.search(r"元|费|租金|价|款|金额", gap + line[m.end(): m.end() + 3]):
+                    continue  # the next table cell holds another column (数量, 单价), not the product
+                factors = []
+                for f in re.finditer(rf"({_PM_NUM})\s*(万)?\s*([%％])?", m.group("expr")):
+                    v = _pm_value(f.group(1))
+                    if v is None:
+                        break
+                    v = v * 10_000 if f.group(2) else v
+                    factors.append(v / 100 if f.group(3) else v)
+                result = _pm_value(m.group("result"))
+                if len(factors) < 2 or result is None:
+                    continue
+                if m.group("unit"):
+                    result *= 10_000
+                product = 1.0
+                for v in factors:
+                    product *= v
+                if product <= 0 or result <= 0:
+                    continue
+                if abs(product - result) > max(1.0, 0.005 * max(product, result)):
+                    ev = line.strip()
+                    return [Hit(evidence=ev, sentence=ev, explanation=(
+                        f"本条列明的计算式{m.group('expr').strip()}得数为{product:,.2f}，而所载结果为{result:,.2f}，相差"
+                        f"{abs(product - result):,.2f}；计算依据与金额相互矛盾，应付数额不明确，按计算式结算与按所载金额结算的结果不同。"))]
+    return []
+
+
+DETECTORS["stated_product_mismatch"] = stated_product_mismatch
+
 # an exclusive licence (独占实施许可) under which the licensor keeps the right to work the patent itself
 _EXCLUSIVE_LICENCE = re.compile(r"(?<!非)(?<!不是)独占(?:性)?(?:的)?(?:实施|使用)?许可")
 _LICENSOR_KEEPS_USE = re.compile(r"(?P<p>甲方|许可方|许可人|让与人|专利权人|商标权人|权利人)[^。；，]{0,8}(?:保留[^。；，]{0,6}?|仍(?:然)?(?:有权|可以|可)|有权|可以|亦可|也可)"
