@@ -383,6 +383,10 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     # the base the rate is of (逾期金额, 年租金, 合同总价): a year of delay is 365 times the rate of that base
                     b = re.search(r"(?:按|以|为|计)(?:照)?([^。；，按以为]{1,14}?)(?:的)?\s*$", sent[max(0, m.start() - 20): m.start()])
                     base = b.group(1).strip() if b else ""
+                    per = 30 if re.search(r"月(?:租金|服务费|费用|管理费|物业费|使用费|仓储费)|每月", base) else \
+                        365 if re.search(r"年(?:租金|服务费|费用|管理费|物业费|使用费|仓储费)|每年", base) else None
+                    if per and pct <= 100 / per:
+                        continue  # a day's delay costs at most a day's worth of the monthly (yearly) sum: the use withheld, not excessive
                     of = f"{base}的" if base and not re.search(r"逾期|欠付|未付|迟延|延迟|应付|拖欠", base) else "逾期金额的"
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{of}{pct:g}%计算，迟延一年累计约为{of}{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
@@ -1107,7 +1111,7 @@ _K_PROPERTY_PLACE_FIRST = re.compile(r"(?:位于|坐落于?|座落于?)(?P<loc>[
 # an agreed forum by its own place: 由甲方住所地人民法院 / 提交北京市海淀区人民法院
 _K_FORUM = re.compile(r"(?P<c>[^，。；]{0,24}?)(?:中级|基层|高级)?人民法院")
 _K_FORUM_BY_PARTY = re.compile(r"(?:住所地|所在地|注册地|经营地|签订地|签约地)(?:的)?(?:即)?[^，。；]{0,16}?(?:人民)?法院")
-_K_FORUM_LAWFUL = re.compile(r"(?:工程|项目|不动产|房屋|租赁物|标的物|房产|物业|工程项目|租赁房屋)(?:的)?(?:所在地|坐落地)")
+_K_FORUM_LAWFUL = re.compile(r"(?:工程|项目|不动产|房屋|租赁物|标的物|房产|物业|工程项目|租赁房屋|仓库|厂房|商铺|店铺|门面|场地|写字楼|办公楼|车位|土地|建筑物|租赁场所)(?:的)?(?:所在地|坐落地)")
 
 
 def _admin_names(text: str) -> set[str]:
@@ -1420,7 +1424,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 # part of the right (…解除本合同，并按乙方已完成的工作量支付相应费用): 民法典第九百三十三条、第七百八十七条
                 comp = None if nocomp else re.search(
                     r"(?:但|并|且)?(?:应|须|需)(?:当)?[^。；]{0,8}(?:赔偿|补偿|支付|结清|承担)[^。；]{0,20}(?:损失|费用?|价款|报酬|工程款|款项)"
-                    r"|(?:并|且|同时)(?:按|根据|依|依照|按照)[^。；]{0,20}(?:已完成|已履行|已提供|实际完成|实际发生)[^。；]{0,12}(?:支付|结清|结算|赔偿|补偿)[^。；]{0,8}(?:费用|价款|报酬|款项|损失)",
+                    r"|(?:并|且|同时)(?:按|根据|依|依照|按照)[^。；]{0,20}(?:已完成|已履行|已提供|实际完成|实际发生)[^。；]{0,12}(?:支付|结清|结算|赔偿|补偿)[^。；]{0,8}(?:费用|价款|报酬|款项|损失)"
+                    # …解除本合同，并支付相当于一个月租金的补偿
+                    r"|(?:并|且|同时)(?:应|须)?(?:向[^。；，]{0,8})?(?:支付|赔偿|给予)[^。；]{0,20}(?:补偿|赔偿|违约金|损失)",
                     flat[m.end():])
                 payer = re.findall(_C_PARTY, flat[m.end(): m.end() + comp.start()]) if comp else []
                 if comp and not (payer and payer[-1] != holder.group("p") and not re.search(r"对方|另一方", payer[-1])):
@@ -5543,10 +5549,10 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # the amount of damages or a penalty, not the price
         if re.search(r"(?:未|不能|无法|没有)(?:能)?(?:协商|达成)(?:一致)?(?:前|之前|的)[^。；]{0,12}(?:仍|继续|暂)?(?:按|执行|适用)", flat + "。" + nxt):
             continue  # a fallback to the price in force until a change is agreed
-        if re.search(r"期限|时间|日期|方式|地点|账户", m.group(0)) or re.match(r"\s*(?:如下|为)?\s*[：:]", flat[m.end():]):
+        if re.search(r"期限|时间|日期|交货期|工期|周期|方式|地点|账户|不高于|不超过|不得高于", m.group(0)) or re.match(r"\s*(?:如下|为)?\s*[：:]", flat[m.end():]):
             continue  # when or how it is paid, or a form's lead-in (租金具体支付期限双方可以约定如下：)
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
-                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目)|新增|变更|超出[^。；]{0,10}范围|(?<!后)续(?:租|期|签)"
+                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,10}范围|(?<!后)续(?:租|期|签)"
                      # the fee of a new contract the parties may sign when this one ends: 运维期届满后，双方可另行签订运维合同，费用另行协商
                      r"|(?:届满|期满|到期|终止|结束)(?:之)?后[^。；]{0,20}(?:签订|签署|订立)[^。；]{0,10}(?:合同|协议)", flat + "。" + nxt):
             continue

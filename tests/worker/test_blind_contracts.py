@@ -26,12 +26,15 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # set23 40 (was 41): b05's dispatch-post risk was matched by a wrong finding in the same annex (月基本工资不含加班费
 # read as overtime unpaid), removed in the eleventh session. set27 56 (was 55): g02's utility-model licence runs past
 # the patent's term — a true finding (ip.licence_beyond_patent_term) at the term, where the writer anchored the fee clause.
+# set28 40: h03's deposit-and-30% penalty (filed by the product under lease) was matched in the same clause by a
+# wrong finding on 月租金的千分之三 per day of late handover, which is at most a day's rent and no longer reported.
 # set32 50 (was 51): p10's employee 违约金 for confidentiality (filed by its writer under breach_liability; the
 # product files it under labor) was matched by "违约责任只约定一方", which no longer fires on an employee's undertaking.
 FLOORS = {"set23": (40, 49, 0.81), "set24": (45, 56, 0.80), "set25": (33, 45, 0.73), "set26": (45, 58, 0.77),
-          "set27": (43, 56, 0.76), "set28": (41, 54, 0.75), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (37, 51, 0.72),
+          "set27": (43, 56, 0.76), "set28": (40, 54, 0.75), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (37, 51, 0.72),
           "set32": (50, 64, 0.78), "set33": (49, 56, 0.87),
-          "set34": (45, 52, 0.86)}
+          "set34": (45, 52, 0.86),
+          "set35": (26, 39, 0.66)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
