@@ -1409,6 +1409,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 part = flat[holder.start(): m.end() + 30]
                 open_ground = re.search(_C_OPEN_GROUND, flat[max(0, holder.start() - 20): m.end() + 6])
                 nocomp = _C_NOCOMP.search(flat[m.start():])
+                if nocomp and re.search(r"(?:支付|赔偿|给予)[^。；]{0,24}(?:补偿|赔偿|违约金|租金|费用)[^。；]{0,4}[，,]?\s*(?:除此之外|除此以外|此外|除[^。；，]{1,12}(?:之外|以外|外))[^。；，]{0,2}$",
+                                       flat[m.start(): m.start() + nocomp.start()]):
+                    nocomp = None  # 并支付一个月租金的补偿，除此之外不承担其他违约责任: the compensation is paid, nothing beyond it
                 ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
                     ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
@@ -1582,7 +1585,8 @@ def _c_days(n: float, unit: str) -> float:
 # receipt ends quality claims without a "deemed" word: 货物一经签收，质量异议不再受理
 _C_BARS_QUALITY = re.compile(r"(?:质量|品质)(?:异议|问题|瑕疵|索赔)[^。；]{0,12}(?:不再|不予|概不|一律不)(?:受理|负责|承担|处理|认可|接受)"
                              # the buyer barred from raising any quality objection: 不得再以任何理由就功能或质量提出异议
-                             r"|(?:不得|不能|无权|不再)(?:再)?(?:以任何理由)?[^。；]{0,14}(?:质量|功能|性能|品质)[^。；]{0,8}(?:提出|主张)(?:任何)?(?:异议|索赔|主张|要求)"
+                             # …or any claim for damage or shortage in transit: 此后不得就货物毁损、短少提出任何索赔 (民法典第八百三十一条)
+                             r"|(?:不得|不能|无权|不再)(?:再)?(?:以任何理由)?[^。；]{0,14}(?:质量|功能|性能|品质|毁损|短少|短缺|破损|损坏|灭失|货损|货差)[^。；]{0,8}(?:提出|主张)(?:任何)?(?:异议|索赔|主张|要求|赔偿)"
                              r"|(?:不再|不予|概不)(?:受理|接受)[^。；]{0,6}(?:质量|品质)(?:异议|问题|索赔)")
 
 
@@ -4894,7 +4898,9 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _K_RISK.search(flat)
         if m is None:
             continue
-        before = flat[max(0, m.start() - 30): m.start() + 4]
+        # the event may stand before 风险 (货物出厂后的风险由买方承担) or inside the match
+        # (风险自乙方将货物交付第一承运人之时起转移至甲方)
+        before = flat[max(0, m.start() - 30): m.end()]
         e = _K_EARLY.search(before)
         if e is None or re.search(r"交付(?:后|时|之时|之日|完成)|签收|验收|送达|到达|运抵|卸货|交货(?:后|时|之日)|(?<!不)转移占有", before):
             continue
@@ -5446,6 +5452,11 @@ def probation_only_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_OBJ_NEXT = re.compile(r"\s*(?:\d+(?:\.\d+)+\s*|[（(][一二三四五六七八九十\d]{1,3}[)）]\s*)?"
+                      r"(?:(?:当日|当天|即日|当场)?(?:逾期|否则|超过|如未|未(?:在|按|于|提出|提)|届期)"
+                      r"|[^。；，]{0,8}(?:前款|上款|上述|前述|该)(?:约定)?(?:的)?(?:期限|期间|时限|检验期))")
+
+
 def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A quality objection period too short to inspect, after which the seller is released.
 
@@ -5460,7 +5471,8 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     sents = [x.replace("\n", "") for x in _split(clause.text)]
     for i, flat in enumerate(sents):
         # the consequence often follows in the next sentence: …24小时内提出；逾期视为…
-        nxt = sents[i + 1] if i + 1 < len(sents) and re.match(r"\s*(?:当日|当天|即日|当场)?(?:逾期|否则|超过|如未|未(?:在|按|于|提出|提)|届期)", sents[i + 1]) else ""
+        # or in the next numbered item that points back at the period: 5.2 甲方在前款期限内未书面提出异议的，视为…
+        nxt = sents[i + 1] if i + 1 < len(sents) and _OBJ_NEXT.match(sents[i + 1]) else ""
         # (the quality the period covers may be named only in that consequence: 两日内完成验收；逾期…视为质量符合约定)
         if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|查验|检查|提出", flat):
             continue
@@ -5468,7 +5480,8 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # goods whose nature needs inspection at once (民法典第六百二十二条: 标的物的性质)
         if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) and re.search(r"数量|件数|清点|点数", flat):
             continue  # a count on arrival; the quality named only in the consequence is not its subject
-        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在", flat + nxt):
+        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在", flat + nxt) \
+                and not re.search(r"性能|等级|成分|含量|指标|功能|材质", flat):
             continue
         periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
                    for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
@@ -5477,11 +5490,13 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         # the day of delivery: 货物送达当日…进行验收, 到货当天提出
         periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达)(?:之日|的)?(?:当日|当天)|即日", flat)]
         for p, days in periods:
-            if days >= min_days or re.match(r"[^。；，]{0,10}(?:数量|外观|包装|规格型号)", flat[p.end():]) \
-                    and not re.match(r"[^。；，]{0,20}(?:质量|内在|隐蔽|性能)", flat[p.end():]):
+            # what the period covers runs to the end of the sentence part: 数量、外观、尺寸以及阻燃等级、耐热性能
+            covers = re.match(r"[^。；，]*", flat[p.end():]).group(0)
+            if days >= min_days or re.match(r"[^。；，]{0,10}(?:数量|外观|包装|规格型号)", covers) \
+                    and not re.search(r"质量|内在|隐蔽|性能|等级|成分|含量|指标|功能|品质", covers):
                 continue  # a short period for quantity and appearance is lawful (民法典第六百二十三条)
             tail = flat[p.end():] + "。" + nxt
-            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
+            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未(?:书面|以书面(?:形式|方式))?提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
@@ -6109,6 +6124,33 @@ def _previous_clause_text(ctx, clause: Clause) -> str:
 _DEMAND_WAIVED = re.compile(r"(?:不经|无需|无须|不需|不必|免于|无需另行|无须另行|不再|未经)(?:事先|事前|另行|任何)?(?:书面)?(?:催告|催缴|宽限)")
 
 
+def side_words(ctx, words: str) -> str:
+    """The role words of one side of the contract, with the party label it goes by.
+
+    A check names a side by its role (``出卖人|卖方|供方``); contracts call it 甲方 or 乙方
+    as their preamble decides (``卖方（乙方）：…``). Where the preamble gives one party a role
+    among ``words``, that party's label is added and the other party's label removed, so
+    ``乙方有权要求甲方立即支付全部剩余货款`` is the seller's right whichever letter the
+    seller has.
+
+    Args:
+        ctx: the screen context (``party_roles`` as :func:`pipelines.classify.party_roles`).
+        words: a regex alternation of role words (``|``-separated, no groups).
+
+    Returns:
+        The alternation, longest word first; ``words`` unchanged when the preamble names
+        neither party by one of them.
+    """
+    roles = getattr(ctx, "party_roles", {}) or {}
+    ws = set(words.split("|"))
+    for party, label, other in (("party_a", "甲方", "乙方"), ("party_b", "乙方", "甲方")):
+        if set(roles.get(party, ())) & (ws - {"甲方", "乙方"}):
+            ws.add(label)
+            ws.discard(other)
+            break
+    return "|".join(sorted(ws, key=len, reverse=True))
+
+
 def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The creditor may end the contract (or call the whole debt due) for a payment a few
     days late, without a demand.
@@ -6129,7 +6171,7 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
     """
     min_days = float(params.get("min_days", 15))
     money = params.get("money", r"租金|房租|租费|欠租")
-    creditor = params.get("creditor", r"出租人|出租方|甲方|房东")
+    creditor = side_words(ctx, params.get("creditor", r"出租人|出租方|甲方|房东"))
     if (req := params.get("require")) and not re.search(req, clause.text + (getattr(ctx, "text", "") or "")):
         return []
     right = (rf"(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)(?:选择)?[^。；，]{{0,4}}(?:立即|随时|直接|单方|径行)?(?:书面通知)?"
