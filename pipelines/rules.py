@@ -3775,15 +3775,18 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
     sub = r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
-    if not re.search(r"个人信息|数据|信息|处理", clause.text):
+    if not re.search(r"个人信息|数据|信息|处理|短信|外呼|电话营销|电销|推送|呼叫|触达", clause.text):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         m = re.search(sub, s)
         if not m:
             continue
+        # work that is processing by its nature — messages and calls to the members whose data the
+        # contract is about (短信发送、外呼等工作交由其合作方执行) — counts too
         if not re.search(r"个人信息|数据|信息|处理", s) and not (
-                re.search(r"服务|工作", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))):
+                re.search(r"服务|工作", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))) and not (
+                re.search(r"短信|外呼|电话营销|电销|推送|呼叫|触达", s) and re.search(r"个人信息", ctx.text or "")):
             continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information;
             # the work handed over in a clause about personal information (部分维护工作交由其合作的服务商) is processing
         if re.search(rf"{_LF_CONSENTED}|须经|需经|应经|应当经|必须经|事先同意|书面同意", s):
@@ -4003,7 +4006,11 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|信息|轨迹)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|性取向|犯罪记录)"
+_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|信息|轨迹)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|(?:宝宝|婴儿|婴幼儿|儿童|幼儿|未成年人?)(?:的)?(?:姓名|出生日期|生日|年龄|照片|身份证)|性取向|犯罪记录)"
+
+
+# a definition sentence: 1.2 “甲方数据”：指… / 本协议所称个人信息，是指…
+_LF_DEFINES = re.compile(r"\s*(?:[\d.]+\s*|[（(][一二三四五六七八九十\d]{1,3}[)）]\s*)?(?:[“\"「][^”\"」]{1,16}[”\"」]\s*[：:，,]?\s*(?:是)?指|本(?:协议|合同)(?:中)?所称[^。；，]{1,16}(?:，)?(?:是)?指)")
 
 
 def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -4016,14 +4023,27 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if re.search(r"单独(?:的)?(?:书面)?同意|单独(?:书面)?授权", clause.text):
         return []
+    text = ctx.text or ""
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        # consent to sensitive data gathered by a posted notice or a general policy is no separate
+        # consent (第二十九条): 通过在前台张贴《患者信息处理告知书》的方式，取得患者…的同意
+        if re.search(r"(?:张贴|公示|公告|告示|告知书|隐私政策|默认勾选|一揽子)[^。；]{0,40}(?:取得|获得|视为|作为)[^。；]{0,30}同意", s) \
+                and re.search(_LF_SENSITIVE, text) and not re.search(r"单独(?:的)?(?:书面)?同意|单独(?:书面)?授权", text):
+            return [Hit(evidence=s.strip(), sentence=sent)]
         m = re.search(_LF_SENSITIVE, s)
         if not m:
             continue
-        if re.search(r"未成年|不满十四|未满十四", s) and re.search(r"监护人[^。；]{0,8}同意|专门的?[^。；]{0,10}规则", clause.text):
+        if _LF_DEFINES.match(s):
+            continue  # a definition names the data; it processes nothing
+        if re.search(r"未成年|不满十四|未满十四|儿童|宝宝|婴|幼儿|孩子|子女", s) and re.search(r"监护人[^。；]{0,8}同意|专门的?[^。；]{0,10}规则", text):
             continue  # a child's information on the guardian's consent and under special rules (第三十一条)
-        v = re.search(r"采集|收集|处理|使用|提供|共享|存储|获取|调取|查询|留存|录入|上传|识别|查阅|监控|追踪", s)
+        if "|" in s and re.search(r"(?:收集|采集|处理|获取|使用|提供|共享)[^。；]{0,12}(?:个人信息|数据|信息|字段)|(?:字段|清单|明细|信息项)", clause.text) \
+                and re.search(r"个人信息|会员|用户|客户|数据|学员|患者", clause.text):
+            return [Hit(evidence=s.strip(), sentence=sent)]  # a row of a table listing the data collected
+        # the act is done to the sensitive data, not somewhere else in the sentence (…病历书写的故障…，提供替代方案)
+        v = re.compile(r"采集|收集|处理|使用|提供|共享|存储|获取|调取|查询|留存|录入|上传|识别|查阅|监控|追踪").search(
+            s, max(0, m.start() - 24), m.end() + 16)
         if not v:
             continue
         if _lf_negated(s, min(m.start(), v.start()), 14):
