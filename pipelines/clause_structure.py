@@ -458,6 +458,10 @@ def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
         return None
     if re.search(r"(?:未|没有|怠于|未及时|未能|不及时)[^，。；]{0,6}(?:书面)?(?:通知|告知|告诉|知会)|原(?:有|先)?(?:的)?(?:送达|通讯|通信|联系|收件)?(?:地址|联系方式|号码|邮箱|住所|方式)", sentence):
         return None  # served at the old address because the addressee did not report its change: the addressee's own omission (民事诉讼法解释、最高人民法院关于进一步加强民事送达工作的若干意见第八条)
+    if re.search(r"(?:短信|微信|电子邮件|邮件|电子邮箱|数据电文)[^。；]{0,30}(?:本合同|本协议|合同|协议)?(?:中)?(?:首部|首页|文首|落款|尾部)?(?:所载|载明|列明|记载|写明|预留|指定|确认)|"
+                 r"(?:本合同|本协议|合同|协议)(?:中)?(?:首部|首页|文首|落款|尾部)?(?:所载|载明|列明|记载|写明|预留|指定)[^。；]{0,20}(?:电话|号码|手机|微信|邮箱|电子邮件|邮件)", sentence) \
+            and not re.search(r"公告|公示|张贴|官网|公众号|任一|任何(?:一名)?(?:工作人员|员工)|群", sentence):
+        return None  # a data message sent to the number or mailbox the contract designates takes effect on entering it (民法典第一百三十七条第二款)
     # the service time defined as the sender's event: 以传真机显示的发送时间为送达时间
     for m in re.finditer(r"以(?P<t>[^，。；]{0,20}?)(?:时间|日期|之日|当日|时)为(?:送达|收到|到达|通知)", sentence):
         if _SEND.search(m.group("t")) and not _RECEIVE.search(m.group("t")):
@@ -490,6 +494,8 @@ def read_subjective_acceptance(sentence: str) -> str | None:
     if re.search(r"标准|指标|参数|规范|测试用例|用例|附件|规格|技术要求|检测报告|双方|共同|联合|客观|合理", sentence):
         return None
     a = re.search(rf"(?P<p>{PARTY})[^。；]{{0,16}}?{_ONE_SIDE_JUDGES}[^。；]{{0,12}}?(?:视为|作为|方为|即为|才为|为|方可|才能)[^。；]{{0,6}}{_VERDICT}", sentence)
+    if a and re.search(r"(?:未|没有|不)(?:在[^。；，]{0,10}内)?(?:书面)?(?:提出|发出|反馈)[^。；，]{0,8}(?:意见|异议)", a.group(0)):
+        a = None  # silence within a period deemed acceptance (未提出书面修改意见的，视为验收合格): the period checks judge it
     b = re.search(rf"(?:是否|能否|可否)[^，。；]{{0,12}}{_VERDICT}[^。；]{{0,6}}(?:由|以)(?P<p>{PARTY})[^。；]{{0,16}}(?:判断|决定|认定|确定|意见|为准)", sentence)
     m = a or b
     if m is None or _MUTUAL.search(m.group(0)):

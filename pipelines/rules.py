@@ -2070,7 +2070,8 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
     return out
 
 
-_C_WARRANTY_PERIOD = re.compile(rf"(?:质保期|质量保证期|保修期|质保期限|保修期限)(?:限)?(?:为|是|：|:)?[^。；\d]{{0,20}}?(?P<n>{_NUM})\s*(?P<u>年|个月|月)")
+# (质保期满十二个月 counts months after the period began, an event, not the period's length)
+_C_WARRANTY_PERIOD = re.compile(rf"(?:质保期|质量保证期|保修期|质保期限|保修期限)(?:限)?(?!满|届满|内|结束)(?:为|是|：|:)?[^。；\d]{{0,20}}?(?P<n>{_NUM})\s*(?P<u>年|个月|月)")
 
 
 def _c_forum_kind(clause: Clause) -> set[str]:
@@ -3407,7 +3408,7 @@ def _lf_wage_components(text: str) -> tuple[float | None, dict[str, float]]:
     组成``): ``(total, {part: amount})``, or ``(None, {})`` when no wage is so stated."""
     for sent in _split(text):
         s = sent.replace("\n", "")
-        if not re.search(r"(?:工资|薪酬|月薪|报酬)[^。；]{0,12}(?:由|包括|包含)", s):
+        if not re.search(r"(?:工资|薪酬|月薪|报酬)[^。；]{0,24}(?:由|包括|包含|构成|组成|其中)", s):
             continue
         parts = {}
         for m in _LF_COMPONENT.finditer(s):
@@ -3436,9 +3437,15 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
         for pct, m in parse_rate(s):
             # a share of one component of a wage made of several: 仅按基本工资的90%发放 (of 6000 + 2000)
             name = next((n for n in parts if s[max(0, m.start() - len(n) - 2): m.start()].rstrip("的之 ").endswith(n)), None)
-            if name and total and pct >= 80 and (eff := pct * parts[name] / total) < 80:
+            base = parts[name] if name else None
+            # …or of a sum of some of them: 基本工资与岗位津贴之和的百分之九十
+            if name is None and (summed := re.search(r"(?P<names>[^。；，]{2,30}?)(?:之和|合计|总和|加总|两项合计|合计数)的?\s*$", s[max(0, m.start() - 40): m.start()])):
+                named = [n for n in parts if n in summed["names"]]
+                if len(named) >= 2:
+                    name, base = "与".join(named) + "之和", sum(parts[n] for n in named)
+            if name and base and total and pct >= 80 and (eff := pct * base / total) < 80:
                 return [Hit(evidence=s.strip(), sentence=sent, explanation=(
-                    f"试用期工资为{name}的{pct:g}%，即{pct * parts[name] / 100:,.0f}元，为约定月工资{total:,.0f}元的{eff:.0f}%，"
+                    f"试用期工资为{name}的{pct:g}%，即{pct * base / 100:,.0f}元，为约定月工资{total:,.0f}元的{eff:.0f}%，"
                     "低于劳动合同法第二十条规定的80%下限。"))]
         for pct, m in parse_rate(s) + tenths:
             if pct < 80 and not re.search(r"个人|社会保险|公积金|加班", s[max(0, m.start() - 12): m.start()]):
@@ -4116,9 +4123,23 @@ _LF_FEE = r"(?:账户管理费|管理费|服务费|咨询费|手续费|顾问费
 _LF_PERIOD_TIMES = {"月": 12, "季": 4, "季度": 4, "半年": 2, "年": 1}
 
 
+# interest as a sum per sum lent and per period: 每万元每日捌元 / 每百元月息2元 / 每千元每月利息15元
+_LF_PER_SUM = re.compile(rf"每\s*(?P<b>{_NUM})?\s*(?P<bu>万|千|百)?元(?:借款|本金|款项)?[^。；，\d]{{0,3}}?(?:每|按)?(?P<per>日|天|月|年)(?:息|利息|计息)?[^。；，\d]{{0,6}}?(?P<n>{_NUM})\s*(?:元|块)")
+
+
 def _lf_annual_rates(s: str) -> list[float]:
-    """Annual interest rates, in percent, stated in one sentence (年利率, 月息 … annualised)."""
+    """Annual interest rates, in percent, stated in one sentence (年利率, 月息 … annualised;
+    a sum per sum lent and period, ``每万元每日捌元``, is 8 / 10,000 × 365 = 29.2%)."""
     found: list[float] = []
+    for m in _LF_PER_SUM.finditer(s):
+        unit = {"万": 10_000, "千": 1_000, "百": 100}
+        b, bu = m["b"] or "", m["bu"] or ""
+        if b in unit and not bu:
+            b, bu = "", b  # 每万元: the unit alone, read as a number
+        base = ((parse_number(b) if b else 1.0) or 0.0) * unit.get(bu, 1)
+        n = parse_number(m["n"])
+        if base >= 100 and n is not None:
+            found.append(n / base * 100 * {"日": 365, "天": 365, "月": 12, "年": 1}[m["per"]])
     for m in _LF_FEN.finditer(s):
         n = parse_number(m["n"])
         if n is not None:
@@ -4317,6 +4338,20 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
         return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权|还款|偿还|清偿|付款义务", s)
                    and not re.search(r"质量保证|保证金|保证书|保修", s) for s in _split(text))
 
+    if which == "type":
+        # the kind written as a condition — the guarantor pays when the debtor cannot — is a general
+        # guarantee (担保制度解释第二十五条第一款): reported at that sentence, where the kind is set
+        gen = _per_doc(ctx, "general_guarantee_sentence", lambda: next(
+            ((c, x) for c in ctx.clauses for x in _split(c.text)
+             if re.search(r"保证责任|担保责任|代为(?:清偿|偿还|履行|还款)|承担[^。；，]{0,6}(?:保证|担保)(?!金)", x)
+             and _GENERAL_GUARANTEE.search(x) and not re.search(r"不(?:再)?承担(?:保证|担保)责任|免除", x)), None))
+        if gen is not None:
+            if gen[0].clause_id != clause.clause_id or re.search(
+                    r"连带(?:责任)?保证|连带(?:清偿|偿还|担保|保证)?责任|共同(?:承担|偿还)|连带", ctx.text):
+                return []
+            return [Hit(evidence=gen[1].strip(), sentence=gen[1], explanation=(
+                "条款约定保证人在债务人不能清偿时才承担保证责任，依法为一般保证（担保制度解释第二十五条第一款；民法典第六百八十七条）："
+                "保证人在主合同纠纷未经审判或仲裁、并就债务人财产依法强制执行仍不能履行前，有权拒绝承担保证责任，债权人须先向债务人追索。"))]
     if not _creates(clause.text):
         return []
     first = _per_doc(ctx, "first_guarantee_clause", lambda: next((c for c in ctx.clauses if _creates(c.text)), None))
@@ -5822,9 +5857,24 @@ def term_absent(clause: Clause, ctx, params) -> Iterable[Hit]:
     * ``requires`` (optional) — the document must contain it for the norm to apply
       (``有限责任公司`` for the shareholders' pre-emption right).
 
+    * ``waived`` (optional) — wording that dispenses with the term (``无需另行取得其他股东的
+      书面意见``): the term is then as good as absent, and the finding goes to that sentence
+      unless the sentence itself says the term was met (``已…同意``/``已…放弃``).
+
     The legal source of each absence is the check's ``norm`` in the playbook.
     """
     text = ctx.text or ""
+    if params.get("waived"):
+        waived = _per_doc(ctx, "waived:" + params["waived"], lambda: next(
+            (c.clause_id for c in ctx.clauses for x in _split(c.text)
+             if re.search(params["waived"], x.replace("\n", "")) and not re.search(r"(?:已|业已|已经)[^。；]{0,20}(?:同意|放弃|声明|确认)", x)), None))
+        if waived is not None:
+            if waived != clause.clause_id:
+                return []
+            for sent in _split(clause.text):
+                flat = sent.replace("\n", "")
+                if re.search(params["waived"], flat):
+                    return [Hit(evidence=flat.strip(), sentence=flat)]
     if _lf_doc_has(params["absent"], text):
         return []
     if params.get("requires") and not _lf_doc_has(params["requires"], text):

@@ -28,13 +28,16 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # the patent's term — a true finding (ip.licence_beyond_patent_term) at the term, where the writer anchored the fee clause.
 # set28 40: h03's deposit-and-30% penalty (filed by the product under lease) was matched in the same clause by a
 # wrong finding on 月租金的千分之三 per day of late handover, which is at most a day's rent and no longer reported.
+# 2026-12-05 (twelfth session): set 28 back to 42 (the deposit forfeiture now filed under breach_liability, as the
+# writers file it); set 36 added, measured blind at 23/49 (0.47) on the session's start code, 26 after its fixes.
 # set32 50 (was 51): p10's employee 违约金 for confidentiality (filed by its writer under breach_liability; the
 # product files it under labor) was matched by "违约责任只约定一方", which no longer fires on an employee's undertaking.
-FLOORS = {"set23": (40, 49, 0.81), "set24": (45, 56, 0.80), "set25": (33, 45, 0.73), "set26": (45, 58, 0.77),
-          "set27": (43, 56, 0.76), "set28": (40, 54, 0.75), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (37, 51, 0.72),
+FLOORS = {"set23": (40, 49, 0.81), "set24": (45, 56, 0.80), "set25": (33, 45, 0.73), "set26": (46, 58, 0.79),
+          "set27": (43, 56, 0.76), "set28": (42, 52, 0.80), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (38, 50, 0.76),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
-          "set34": (49, 55, 0.89),
-          "set35": (37, 47, 0.78)}
+          "set34": (49, 54, 0.90),
+          "set35": (37, 47, 0.78),
+          "set36": (26, 37, 0.70)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
