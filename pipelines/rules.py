@@ -3748,7 +3748,7 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
                      r"|为(?:发放|支付|代发)[^。；，]{0,4}(?:工资|薪酬|劳动报酬)|依法(?:为[^。；，]{0,6})?(?:办理|缴纳|代扣代缴|申报)[^。；，]{0,14}(?:社会保险|社保|公积金|个人所得税)", s):
             continue  # no personal information; the controller's own instruction; what performing the contract needs (个人信息保护法第十三条第一款第二项)
         shapes = (
-            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,50}}(?:用于|使用于|利用于)[^。；]{{0,20}}(?:自身|自己|其(?:自身|自有|他)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
+            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,50}}(?:用于|使用于|利用于)(?:[^。；]{{0,20}}|[^。；]{{0,30}}(?:以及|，及|及其|并用于|同时用于)[^。；]{{0,16}})(?:自身|自己|其(?:自身|自有|他)|乙方(?:及其)?关联(?:公司|方|企业)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
             rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
             # the data used to sell to the people it is about: 可利用员工的联系方式向其推销保险产品
             rf"(?:有权|可以|可|{MODAL_DE})(?:利用|使用|运用|凭借)[^。；]{{0,40}}(?:向|对)[^。；]{{0,12}}(?:推销|推介|营销|推广|促销|招揽|销售)",
@@ -3766,8 +3766,14 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
                     r"受托|乙方|服务商|处理方", s[:m.start() + decide.start()]):
                 continue  # the controller deciding purpose and means is what a controller is (个人信息保护法第七十三条第一项)
             # the contract's own purpose (用于本合同, 根据甲方要求), not data merely collected under it (本合同项下收集的)
+            # the contract's purpose named first and another added (用于为甲方提供本合同约定的服务，以及乙方关联公司的
+            # 用户画像分析): only what follows the addition is the purpose this use serves
+            own = m.group(0) if m else ""
+            if m and (joint := list(re.finditer(r"以及|[，,]及|及其(?=关联)|并用于|同时用于|此外", own))) \
+                    and not re.search(r"仅(?:可|能|限)?(?:用于|限于)|不得|禁止|不应", own[joint[-1].end():] + s[:m.start() + 8]):
+                own = own[joint[-1].end():]
             if m and not _lf_negated(s, m.start() + 2) and not re.search(
-                    r"(?:用于|为了?|以|根据|按照|依照|按|进行|的)[^。；，]{0,4}(?:履行|完成|实现)?(?:本合同|本协议|本项目|约定的|甲方(?:的)?(?:业务|指示|要求)|委托方(?:的)?(?:业务|指示))", m.group(0)) \
+                    r"(?:用于|为了?|以|根据|按照|依照|按|进行|的)[^。；，]{0,4}(?:履行|完成|实现)?(?:本合同|本协议|本项目|约定的|甲方(?:的)?(?:业务|指示|要求)|委托方(?:的)?(?:业务|指示))", own) \
                     and not _lf_to_other_sides_group(s, m):
                 return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -3839,12 +3845,17 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
     scope, data-processing agreements only) no return/deletion obligation anywhere.
     Not flagged: retention for a period the law requires (第47条第2款).
     """
+    prev = ""
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        # the time named in the part before the semicolon carries on: 本合同终止后，乙方应交还子账号；乙方可保留客户数据备份三年
+        ended_before = prev.rstrip().endswith(("；", ";")) and re.search(r"(?:终止|解除|届满|到期|结束|期满)(?:后|之后|时)", prev)
+        ended_before = ended_before and not re.search(r"期内|期间|有效期|合作期|履行期|服务期", s)  # the part names its own time
+        prev = s
         if re.search(r"(?:无需|无须|不需|不必|不予)(?:删除|返还|销毁)", s) and re.search(_LF_DATA, s) \
                 and re.search(r"终止|解除|届满|到期|结束|期满", clause.text) and not re.search(r"法律(?:法规)?(?:规定|要求)|依法", s):
             return [Hit(evidence=s.strip(), sentence=sent)]  # 委托结束后…数据…无需删除
-        if re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍|但", s) else "")) and re.search(_LF_DATA, s) \
+        if (ended_before or re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍|但", s) else ""))) and re.search(_LF_DATA, s) \
                 and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s) \
                 and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
                 and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
@@ -5543,7 +5554,7 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
         periods += [(p, 0.0) for p in re.finditer(r"(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
         # the day of delivery: 货物送达当日…进行验收, 到货当天提出
-        periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达)(?:之日|的)?(?:当日|当天)|即日", flat)]
+        periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达|安装完毕|安装完成|完工)(?:之日|的)?(?:当日|当天)|即日|(?:未在|未于|未能在)(?:当日|当天)", flat)]
         for p, days in periods:
             # what the period covers runs to the end of the sentence part: 数量、外观、尺寸以及阻燃等级、耐热性能
             covers = re.match(r"[^。；，]*", flat[p.end():]).group(0)
@@ -5551,6 +5562,8 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
                     and not re.search(r"质量|内在|隐蔽|性能|等级|成分|含量|指标|功能|品质", covers):
                 continue  # a short period for quantity and appearance is lawful (民法典第六百二十三条)
             tail = flat[p.end():] + "。" + nxt
+            if p.group(0).startswith("未") and re.match(r"[^。；]{0,16}?[，,]\s*(?:即)?视为", tail):
+                return [Hit(evidence=flat.strip(), sentence=flat)]  # 未在当日提出书面异议的，视为…符合约定
             if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未(?:书面|以书面(?:形式|方式))?提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
