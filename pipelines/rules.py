@@ -2362,7 +2362,9 @@ def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量")
-_T_PRICE = re.compile(r"单价|价格\s*[（(]\s*(?:万)?元\s*/")
+_T_PRICE = re.compile(r"单价|(?:价格|租金|月租|日租|费用|服务费|运费)\s*[（(]\s*(?:万)?元\s*/")
+# a column of periods a per-period price is multiplied by: 租期（月）, 服务月数, 天数
+_T_PERIOD = re.compile(r"租期|租赁期|期限|月数|期数|时长|工期|服务期|使用期|计费天数|租赁天数")
 _T_MONEY = re.compile(r"金额|总价|合价|总额|价款|费用|[（(]\s*(?:万)?元\s*[）)]|目标|额")
 _T_NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
@@ -2401,13 +2403,18 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
             qi = next((i for i, h in enumerate(head) if _T_QTY.search(h) and not _T_PRICE.search(h)), None)
             pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
             ai = next((i for i, h in enumerate(head) if _T_MONEY.search(h) and not _T_PRICE.search(h) and i not in (qi, pi)), None)
+            ti = next((i for i, h in enumerate(head) if _T_PERIOD.search(h) and i not in (qi, pi, ai)), None)
             if qi is not None and pi is not None and ai is not None:
                 for cells, line in body:
                     q, p = _t_value(cells[qi], head[qi], False), _t_value(cells[pi], head[pi], True)
                     a = _t_value(cells[ai], head[ai], True)
-                    if q and p and a and abs(q * p - a) > max(1.0, 0.002 * a):
-                        expl = (f"表格该行数量{q:g}、单价{p:,.2f}元，单价乘以数量应为{q * p:,.2f}元，该行载明的金额为{a:,.2f}元，"
-                                f"相差{abs(q * p - a):,.2f}元；以该行金额为基数的合计、总价及付款比例随之失真，应付价款不明确"
+                    # a price per period times the periods too (数量 × 月租金 × 租期): the period column is a factor
+                    t = _t_value(cells[ti], head[ti], False) if ti is not None else None
+                    expected = q * p * t if q and p and t else (q * p if q and p else None)
+                    if expected and a and abs(expected - a) > max(1.0, 0.002 * a) and abs(q * p - a) > max(1.0, 0.002 * a):
+                        times = f"、{head[ti]}{t:g}" if t else ""
+                        expl = (f"表格该行数量{q:g}、单价{p:,.2f}元{times}，相乘应为{expected:,.2f}元，该行载明的金额为{a:,.2f}元，"
+                                f"相差{abs(expected - a):,.2f}元；以该行金额为基数的合计、总价及付款比例随之失真，应付价款不明确"
                                 "（民法典第四百六十六条、第五百一十条）。")
                         return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
             if len(totals) != 1 or any(_T_TOTAL_ROW.match(cells[0]) and cells[0].startswith("小计") for cells, _ in totals):
