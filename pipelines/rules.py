@@ -5443,6 +5443,27 @@ def sublease_beyond_head_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+# the contract's own term stated as a length (本合同特许经营期限为三年 / 附件：特许经营期限 | 2年)
+_T_OWN_LENGTH = re.compile(rf"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|特许经营|许可使用|许可|经销|代理|加盟)(?:的)?(?:有效期限?|期限|服务期限|租赁期限|委托期限|合作期限)"
+                           rf"\s*(?:为|是|共|计|：|:|\|)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)(?![\d〇零一二三四五六七八九十])")
+
+
+def _own_term_lengths(ctx) -> list[tuple[float, str, str]]:
+    """(months, clause id, sentence) for each sentence or table row that states the length of
+    the contract's own term; renewals, warranty, probation and the like are other terms."""
+    out = []
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            m = _T_OWN_LENGTH.search(flat)
+            if not m or _T_NOT_OWN_TERM.search(flat[max(0, m.start() - 12): m.end()]):
+                continue
+            n = parse_number(m["n"])
+            if n and n <= 100:
+                out.append((n * 12 if m["u"] == "年" else n, c.clause_id, flat))
+    return out
+
+
 def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A stated term (``期限为三年``) that the start and end dates of the same sentence do not
     span (``自2024年1月1日起至2025年12月31日止`` is two years).
@@ -5465,6 +5486,16 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                 f"本条约定合同期限至{d.year}年{d.month}月{d.day}日，而前文（{earlier[2][:40]}…）约定至"
                 f"{earlier[0].year}年{earlier[0].month}月{earlier[0].day}日，两处期限不一致，合同何时届满、费用计算至何时将发生争议。"))]
+    # two lengths of the contract's own term (正文：期限为三年；附件：特许经营期限 | 2年)
+    lengths = _per_doc(ctx, "own_term_lengths", lambda: _own_term_lengths(ctx))
+    for i, (n, cid, flat) in enumerate(lengths):
+        if cid != clause.clause_id:
+            continue
+        earlier = next((e for e in lengths[:i] if e[1] != cid and abs(e[0] - n) >= 1), None)
+        if earlier is not None:
+            return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"本条约定合同期限为{n:g}个月，而前文（{earlier[2][:40]}…）约定为{earlier[0]:g}个月，两处期限不一致，"
+                "合同何时届满、费用计算至何时将发生争议（民法典第一百四十二条、第四百六十六条）。"))]
     # a works period in days against the planned start and completion dates of the same clause
     # (计划开工日期：2025年9月1日 / 计划竣工日期：2025年11月15日 / 总工期为60日历天: 76 days, not 60)
     flat_clause = clause.text.replace("\n", "")
