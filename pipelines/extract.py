@@ -89,12 +89,13 @@ def extract(
                                "split it, or raise the limit (CR_MAX_DOCUMENT_BYTES) if the file is genuine.")
     kind = _sniff(data, what)
     warnings: list[str] = []
+    unread: list[str] = []
     page_count = removed = 0
     encoding: str | None = None
     if kind == "pdf":
-        raw, page_count, removed = _extract_pdf(data, what, max_pages, warnings)
+        raw, page_count, removed = _extract_pdf(data, what, max_pages, warnings, unread)
     elif kind == "docx":
-        raw = _extract_docx(data, what, warnings)
+        raw = _extract_docx(data, what, warnings, unread)
     else:
         raw, encoding = _extract_txt(data, what, warnings)
     raw = _clean_lines(raw, warnings)
@@ -114,7 +115,7 @@ def extract(
     return ExtractedDocument(
         format=kind, sha256=hashlib.sha256(data).hexdigest(), text="\n".join(t for t, _, _ in raw),
         lines=tuple(lines), page_count=page_count, encoding=encoding, removed_lines=removed,
-        warnings=tuple(warnings),
+        warnings=tuple(warnings), unread=tuple(unread),
     )
 
 
@@ -317,8 +318,10 @@ def _looks_like_text(text: str, *, strict: bool) -> bool:
 
 # --------------------------------------------------------------------------- PDF
 
-def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) -> tuple[list[_RawLine], int, int]:
-    """Lines of a PDF in reading order with page and bbox; running headers/footers removed."""
+def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str],
+                 unread: list[str] | None = None) -> tuple[list[_RawLine], int, int]:
+    """Lines of a PDF in reading order with page and bbox; running headers/footers removed.
+    Pages with no text layer (fewer than half of them) are named in ``unread``."""
     import pymupdf
 
     try:
@@ -337,7 +340,11 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
             count = doc.page_count
             if count > max_pages:
                 raise DocumentTooLarge(f"{what} has {count:,} pages, over the limit of {max_pages:,}; split it.")
-            if count == 0 or doc.is_repaired and b"%%EOF" not in data[-2048:]:
+            # an incremental update cut off in transfer: MuPDF reads the earlier revision and the
+            # later one's objects lie after its %%EOF (PDF 32000-1 §7.5.6: each update ends with %%EOF)
+            after_eof = data[data.rfind(b"%%EOF") + 5:] if b"%%EOF" in data else b""
+            truncated_update = re.search(rb"\d+\s+\d+\s+obj\b|\bstream\b|\bxref\b|\btrailer\b", after_eof) is not None
+            if count == 0 or truncated_update or doc.is_repaired and b"%%EOF" not in data[-2048:]:
                 raise CorruptDocument(f"{what} is a truncated or damaged PDF (the transfer may be incomplete); "
                                       "submit the whole file again.")
             for pno in range(1, count + 1):
@@ -367,6 +374,9 @@ def _extract_pdf(data: bytes, what: str, max_pages: int, warnings: list[str]) ->
             raise NeedsOcr(f"{what} is a scanned PDF: {where} have no text layer and {cause}. "
                            "Upload a PDF with a text layer or enable OCR.")
         warnings.append(f"{where} have no text layer and were not read ({cause}).")
+        if unread is not None:
+            unread.append(f"{where} of the PDF have no text layer and were not reviewed ({cause}); "
+                          "review them by hand or resubmit a PDF with a text layer.")
     raw, removed = _drop_running_lines(pages)
     return raw, count, removed
 
@@ -479,10 +489,12 @@ def _drop_running_lines(pages: list[tuple[float, list[_RawLine]]]) -> tuple[list
 
 # -------------------------------------------------------------------------- DOCX
 
-def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]:
+def _extract_docx(data: bytes, what: str, warnings: list[str], unread: list[str] | None = None) -> list[_RawLine]:
     """Paragraphs and table rows of a DOCX body in reading order, then its footnotes and
     endnotes under the headings 脚注 and 尾注 (headers/footers excluded). Hidden runs are
-    kept in the text and reported in ``warnings``, as for PDFs."""
+    kept in the text and reported in ``warnings``, as for PDFs. Content embedded as an
+    ``altChunk`` (another document imported whole, ECMA-376 Part 1 §17.17.2.1) is not read
+    and is named in ``unread``."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             infos = zf.infolist()
@@ -519,6 +531,10 @@ def _extract_docx(data: bytes, what: str, warnings: list[str]) -> list[_RawLine]
     if hidden:
         warnings.append(f"the document has {hidden} characters of hidden text (Word's hidden font or white "
                         "text); it is kept in the text for review.")
+    chunks = len(document.element.body.findall(".//{http://schemas.openxmlformats.org/wordprocessingml/2006/main}altChunk"))
+    if chunks and unread is not None:
+        unread.append(f"the Word document embeds {chunks} imported part(s) (altChunk) whose text was not read; "
+                      "open it in Word, save it again (the parts become ordinary text) and resubmit it.")
     return lines
 
 

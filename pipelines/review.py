@@ -421,6 +421,9 @@ def prepare(data: bytes, *, filename: str | None, index, playbook: Playbook, opt
         if len(doc.text) > options.max_chars:
             raise DocumentTooLarge(f"{filename or 'the document'} has {len(doc.text):,} characters of text, over the "
                                    f"limit of {options.max_chars:,}; split it into separate contracts.")
+    # parts of the source not read (image-only pages, embedded chunks): what is reported was
+    # checked, but the review is partial, never complete (DESIGN §3)
+    errors.extend(StageError(stage="extract", code="content_not_read", message=u) for u in doc.unread)
     with stage("segment"):
         clauses = segment(doc)
     if doc.format == "docx":

@@ -196,6 +196,9 @@ class ExtractedDocument(_Frozen):
         encoding: the text encoding used for TXT (``utf-8``/``gb18030``), else ``None``.
         removed_lines: running headers/footers/page numbers dropped (count).
         warnings: human-readable notes (e.g. hidden text found).
+        unread: parts of the source whose text could not be read (``pages 4, 5`` with no text
+            layer, a DOCX's embedded ``altChunk`` content), one sentence each; a review of
+            such a document is ``partial`` (it never reads as complete).
     """
 
     format: Literal["pdf", "docx", "txt"]
@@ -206,6 +209,7 @@ class ExtractedDocument(_Frozen):
     encoding: str | None = None
     removed_lines: int = 0
     warnings: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
 
 
 class Clause(_Frozen):

@@ -211,6 +211,42 @@ def test_truncated_pdf_is_corrupt(cut):
     assert isinstance(err.value.__cause__, Exception) or "truncated" in err.value.message
 
 
+@pytest.mark.parametrize("keep", [300, 1200])
+def test_pdf_cut_inside_an_incremental_update_is_corrupt(keep, tmp_path):
+    """An update appended to a PDF (a signed or edited file) and cut off in transfer: the
+    earlier revision still opens, so the later pages would silently be missing."""
+    first = pymupdf.open()
+    for n in range(3):
+        first.new_page().insert_text((60, 100), f"第{n + 1}条 价款与支付", fontname="china-s")
+    path = tmp_path / "incr.pdf"
+    first.save(path)
+    doc = pymupdf.open(path)
+    for n in range(3, 5):
+        doc.new_page().insert_text((60, 100), f"第{n + 1}条 违约责任", fontname="china-s")
+    base = path.stat().st_size
+    doc.saveIncr()
+    data = path.read_bytes()
+    assert len(data) > base + keep
+
+    with pytest.raises(CorruptDocument) as err:
+        extract(data[: base + keep], filename="incr.pdf")
+    assert err.value.code == ErrorCode.corrupt
+
+
+def test_pdf_with_some_image_only_pages_names_them_unread(monkeypatch):
+    monkeypatch.setattr(extract_mod, "_ocr_available", lambda: False)
+    pdf = pymupdf.open()
+    for n in range(3):
+        pdf.new_page(width=595, height=842).insert_text((60, 100), f"第{n + 1}条 合同标的与价款", fontname="china-s")
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 200, 280), False)
+    pix.clear_with(200)
+    pdf.new_page(width=595, height=842).insert_image(pymupdf.Rect(0, 0, 595, 842), pixmap=pix)
+
+    doc = extract(pdf.tobytes(), filename="mixed.pdf")
+
+    assert len(doc.unread) == 1 and "page 4" in doc.unread[0]
+
+
 def test_pdf_header_with_garbage_is_corrupt():
     with pytest.raises(CorruptDocument):
         extract(b"%PDF-1.7\n" + bytes(range(256)) * 8)

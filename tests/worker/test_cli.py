@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -85,6 +86,31 @@ def test_unusable_inputs_exit_1_with_their_code_and_are_stored_failed(tmp_path, 
     assert f"error [{code}]" in r.stderr and "Traceback" not in r.stderr
     db = sqlite3.connect(Path(cli_env["CR_DATA_DIR"]) / "contract-review.db")
     assert db.execute("select status, error_code from document").fetchall() == [("failed", code)]
+
+
+def test_a_docx_with_an_embedded_part_it_cannot_read_is_a_partial_review(tmp_path, cli_env):
+    """An altChunk (a document imported whole into a DOCX) is not read: the review says it is
+    partial and names what did not run, never complete."""
+    import docx
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    document = docx.Document()
+    for line in CONTRACT.splitlines():
+        document.add_paragraph(line)
+    chunk = OxmlElement("w:altChunk")
+    chunk.set(qn("r:id"), "rIdChunk1")
+    document.element.body.append(chunk)
+    path = tmp_path / "chunk.docx"
+    document.save(path)
+    out = tmp_path / "review.json"
+
+    r = run_cli(["review", str(path), "--no-llm", "--no-store", "--out", str(out)], cli_env)
+
+    assert r.returncode == 0, r.stderr
+    review = json.loads(out.read_text(encoding="utf-8"))
+    assert review["status"] == "partial" and "extract" in review["not_run"]
+    assert review["summary"].startswith("审查不完整")
 
 
 def test_oversized_input_is_refused(tmp_path, cli_env):
@@ -253,6 +279,11 @@ def test_an_unwritable_output_path_is_refused_before_the_review_runs(tmp_path, c
         Path(cli_env["CR_DATA_DIR"]) / "contract-review.db").execute("select count(*) from document").fetchone()[0] == 0
     # AND an output that is the contract itself is refused, and the contract is left as it was
     r = run_cli(["review", str(path), "--no-llm", "--no-store", "--redline", str(path)], cli_env)
+    assert r.returncode == 1 and "input contract" in r.stderr and path.read_text(encoding="utf-8") == CONTRACT
+    # AND so is a hard link to it: another name for the same file
+    link = tmp_path / "link.json"
+    os.link(path, link)
+    r = run_cli(["review", str(path), "--no-llm", "--no-store", "--out", str(link)], cli_env)
     assert r.returncode == 1 and "input contract" in r.stderr and path.read_text(encoding="utf-8") == CONTRACT
     # AND a folder given as the workbook of an export is refused the same way
     r = run_cli(["export", str(tmp_path), "--xlsx", str(tmp_path), "--no-llm"], cli_env)

@@ -49,8 +49,15 @@ def _check_outputs(*paths: Path | None, inputs: tuple[Path, ...] = ()) -> None:
     resolved = [p.resolve() for p in given]
     if len(set(resolved)) < len(resolved):
         raise _fail("io_error", "two outputs name the same file; give each its own name")
+    def same_file(a: Path, b: Path) -> bool:
+        # a hard link (or a case-insensitive name) is the same file under another path
+        try:
+            return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+        except OSError:
+            return False
+
     for path, real in zip(given, resolved):
-        if any(real == i.resolve() for i in inputs):
+        if any(same_file(path, i) for i in inputs):
             raise _fail("io_error", f"{_safe(path)} is the input contract; writing there would destroy it")
         parent = path.parent if str(path.parent) else Path(".")
         if path.is_dir():
