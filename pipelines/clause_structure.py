@@ -458,10 +458,6 @@ def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
         return None
     if re.search(r"(?:未|没有|怠于|未及时|未能|不及时)[^，。；]{0,6}(?:书面)?(?:通知|告知|告诉|知会)|原(?:有|先)?(?:的)?(?:送达|通讯|通信|联系|收件)?(?:地址|联系方式|号码|邮箱|住所|方式)", sentence):
         return None  # served at the old address because the addressee did not report its change: the addressee's own omission (民事诉讼法解释、最高人民法院关于进一步加强民事送达工作的若干意见第八条)
-    if re.search(r"(?:短信|微信|电子邮件|邮件|电子邮箱|数据电文)[^。；]{0,30}(?:本合同|本协议|合同|协议)?(?:中)?(?:首部|首页|文首|落款|尾部)?(?:所载|载明|列明|记载|写明|预留|指定|确认)|"
-                 r"(?:本合同|本协议|合同|协议)(?:中)?(?:首部|首页|文首|落款|尾部)?(?:所载|载明|列明|记载|写明|预留|指定)[^。；]{0,20}(?:电话|号码|手机|微信|邮箱|电子邮件|邮件)", sentence) \
-            and not re.search(r"公告|公示|张贴|官网|公众号|任一|任何(?:一名)?(?:工作人员|员工)|群", sentence):
-        return None  # a data message sent to the number or mailbox the contract designates takes effect on entering it (民法典第一百三十七条第二款)
     # the service time defined as the sender's event: 以传真机显示的发送时间为送达时间
     for m in re.finditer(r"以(?P<t>[^，。；]{0,20}?)(?:时间|日期|之日|当日|时)为(?:送达|收到|到达|通知)", sentence):
         if _SEND.search(m.group("t")) and not _RECEIVE.search(m.group("t")):

@@ -3786,6 +3786,10 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+# work that reaches people through their contact data: processing by its nature
+_LF_CONTACT_WORK = r"短信|外呼|电话营销|电销|推送|呼叫|触达"
+
+
 def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The processor may pass the processing to a sub-processor without the controller's
     consent (个人信息保护法第21条第3款).
@@ -3795,7 +3799,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
     sub = r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
-    if not re.search(r"个人信息|数据|信息|处理|短信|外呼|电话营销|电销|推送|呼叫|触达", clause.text):
+    if not re.search(rf"个人信息|数据|信息|处理|{_LF_CONTACT_WORK}", clause.text):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
@@ -3806,7 +3810,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
         # contract is about (短信发送、外呼等工作交由其合作方执行) — counts too
         if not re.search(r"个人信息|数据|信息|处理", s) and not (
                 re.search(r"服务|工作", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))) and not (
-                re.search(r"短信|外呼|电话营销|电销|推送|呼叫|触达", s) and re.search(r"个人信息", ctx.text or "")):
+                re.search(_LF_CONTACT_WORK, s) and re.search(r"个人信息", ctx.text or "")):
             continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information;
             # the work handed over in a clause about personal information (部分维护工作交由其合作的服务商) is processing
         if re.search(rf"{_LF_CONSENTED}|须经|需经|应经|应当经|必须经|事先同意|书面同意", s):
@@ -4034,6 +4038,8 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
 _LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|信息|轨迹)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|(?:宝宝|婴儿|婴幼儿|儿童|幼儿|未成年人?)(?:的)?(?:姓名|出生日期|生日|年龄|照片|身份证)|性取向|犯罪记录)"
 
 
+# separate consent (个人信息保护法第二十九条): 单独同意 / 单独书面授权
+_LF_SEPARATE_CONSENT = r"单独(?:的)?(?:书面)?同意|单独(?:书面)?授权"
 # a definition sentence: 1.2 “甲方数据”：指… / 本协议所称个人信息，是指…
 _LF_DEFINES = re.compile(r"\s*(?:[\d.]+\s*|[（(][一二三四五六七八九十\d]{1,3}[)）]\s*)?(?:[“\"「][^”\"」]{1,16}[”\"」]\s*[：:，,]?\s*(?:是)?指|本(?:协议|合同)(?:中)?所称[^。；，]{1,16}(?:，)?(?:是)?指)")
 
@@ -4046,7 +4052,7 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
     体检报告`` bundled into the contract, ``平台可获取用户的实时定位``. Not flagged:
     processing on 单独同意, a prohibition.
     """
-    if re.search(r"单独(?:的)?(?:书面)?同意|单独(?:书面)?授权", clause.text):
+    if re.search(_LF_SEPARATE_CONSENT, clause.text):
         return []
     text = ctx.text or ""
     for sent in _split(clause.text):
@@ -4054,7 +4060,7 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
         # consent to sensitive data gathered by a posted notice or a general policy is no separate
         # consent (第二十九条): 通过在前台张贴《患者信息处理告知书》的方式，取得患者…的同意
         if re.search(r"(?:张贴|公示|公告|告示|告知书|隐私政策|默认勾选|一揽子)[^。；]{0,40}(?:取得|获得|视为|作为)[^。；]{0,30}同意", s) \
-                and re.search(_LF_SENSITIVE, text) and not re.search(r"单独(?:的)?(?:书面)?同意|单独(?:书面)?授权", text):
+                and re.search(_LF_SENSITIVE, text) and not re.search(_LF_SEPARATE_CONSENT, text):
             return [Hit(evidence=s.strip(), sentence=sent)]
         m = re.search(_LF_SENSITIVE, s)
         if not m:
@@ -4149,8 +4155,8 @@ def _lf_annual_rates(s: str) -> list[float]:
     """Annual interest rates, in percent, stated in one sentence (年利率, 月息 … annualised;
     a sum per sum lent and period, ``每万元每日捌元``, is 8 / 10,000 × 365 = 29.2%)."""
     found: list[float] = []
+    unit = {"万": 10_000, "千": 1_000, "百": 100}
     for m in _LF_PER_SUM.finditer(s):
-        unit = {"万": 10_000, "千": 1_000, "百": 100}
         b, bu = m["b"] or "", m["bu"] or ""
         if b in unit and not bu:
             b, bu = "", b  # 每万元: the unit alone, read as a number
