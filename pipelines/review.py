@@ -150,6 +150,10 @@ _INSTRUCTION = re.compile(r"^(?:建议|请|应当?(?:修改|删除|明确|增加
                           r"|建议|修改为|改为|删除|在(?:本?合同|本条|条款)中|明确约定")
 # replacement clause text states obligations; it does not talk about risks or the law
 _EVALUATIVE = re.compile(r"风险|过高|过低|显失公平|无效|不合理|违反|不符合|明显|审查|建议|：")
+# an instruction or a comment inside the text (…违约金应该改为1个月租金; 第六条合同解除的性质是…): it talks
+# about the clause instead of being it
+_TALKS_ABOUT = re.compile(r"(?:应该|应当|应|需要?|建议|可以)(?:修改|改为|改成|删除|调整为|更改为|替换为)"
+                          r"|(?:本条|该条|第[一二三四五六七八九十百零〇\d]+条)[^。；，]{0,10}的性质是")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 _COMPLETE = re.compile(r"[。；;！!）)」”]$")
 
@@ -181,6 +185,8 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
         return "修改建议不是完整的句子"
     if _INSTRUCTION.match(t):
         return "修改建议是操作指示，不是可替换的条款文本"
+    if _TALKS_ABOUT.search(t):
+        return "修改建议是对条款的说明或修改指示，不是可替换的条款文本"
     if _EVALUATIVE.search(t):
         return "修改建议是评价或说明，不是可替换的条款文本"
     if _LATIN_WORD.search(t):

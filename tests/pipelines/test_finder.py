@@ -197,6 +197,9 @@ def test_liquidated_damages_are_compared_in_code(record, expected):
 @pytest.mark.parametrize(("text", "evidence", "ok"), [
     ("任何一方均可提前三十日书面通知对方解除本合同。", "甲方可随时解除本合同", True),
     ("建议删除甲方随时解除的约定。", "甲方可随时解除本合同", False),           # an instruction
+    # a comment on the clause with an instruction inside (a real 0.5B output on a corpus lease)
+    ("第六条合同解除的性质是解除租赁合同，无催告。第六条合同解除条款中的违约金应该改为1 个月租金，可以适当减少租金或者不支付租金。",
+     "（1）未按约定支付租金达 3 日以上的；", False),
     ("任何一方均可提前三十日书面通知对方解除本合同，并以工作交接等理", "x", False),  # cut off
     ("甲方可随时解除本合同，但应提前三日通知。", "甲方可随时解除本合同", False),       # keeps what it flags
     # keeps what it flags with a comma and the item number dropped (a real 0.5B output on a lease)
