@@ -387,3 +387,32 @@ def test_line_progress_says_a_long_step_is_still_running():
     # THEN a heartbeat names the step and how long it has run, so a long review never looks hung
     assert lines[0].endswith("generate 0/4")
     assert any("generate 1/4 (still running:" in line for line in lines[1:]), lines
+
+
+def test_ctrl_c_ends_with_interrupted_and_status_130(cli_env, tmp_path):
+    """Ctrl-C in the middle of a review: ``error [interrupted]`` and status 130 (README), not a
+    silent exit. The contract is long enough that the rules are still screening when it comes."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    contract = tmp_path / "long.txt"
+    contract.write_text(CONTRACT * 400, encoding="utf-8")
+    exe = Path(sys.executable).with_name("contract-review")
+    # a shell starting a background job ignores SIGINT in it; a terminal's Ctrl-C does not
+    p = subprocess.Popen([str(exe), "review", str(contract), "--no-llm", "--no-store"], env=cli_env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    seen = ""
+    deadline = time.monotonic() + 300
+    while "segment" not in seen and time.monotonic() < deadline:
+        line = p.stderr.readline()
+        if not line:
+            break
+        seen += line
+    assert "segment" in seen, seen
+    p.send_signal(signal.SIGINT)
+    _, rest = p.communicate(timeout=120)
+    assert p.returncode == 130, seen + rest
+    assert "error [interrupted]" in rest

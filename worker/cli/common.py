@@ -82,7 +82,8 @@ def _check_outputs(*paths: Path | None, inputs: tuple[Path, ...] = ()) -> None:
 
 @contextmanager
 def _errors():
-    """Map known errors to ``error [code]: message`` and exit 1."""
+    """Map known errors to ``error [code]: message`` and exit 1; Ctrl-C (KeyboardInterrupt)
+    to ``error [interrupted]: …`` and exit 130 (128 + SIGINT, the shell's convention)."""
     try:
         yield
     except PipelineError as exc:
@@ -91,7 +92,12 @@ def _errors():
         raise _fail(exc.code, exc.message) from None
     except OSError as exc:
         raise _fail("io_error", f"{exc.strerror or exc}: {exc.filename or ''}".strip()) from None
-    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:
+        # Typer >= 0.20 turns Ctrl-C into a silent Exit(130); say what happened, as the README promises
+        err.print(f"[bold red]error[/] {escape('[interrupted]')}: stopped before it finished; "
+                  "nothing was written for the current step", highlight=False)
+        raise typer.Exit(130) from None
+    except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # noqa: BLE001 - a bug must still end with a code and a message
         raise _fail("internal_error", f"{type(exc).__name__}: {exc} (this is a bug; please report it)") from None

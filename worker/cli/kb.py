@@ -96,8 +96,8 @@ def kb_embed(
             result = embed_statutes(settings, laws=laws, all_laws=all_laws, threads=threads,
                                     progress=lambda d, t: prog.update(task, completed=d, total=t))
         except KeyboardInterrupt:
-            err.print("interrupted: the vectors embedded so far are kept; run the same command to continue",
-                      highlight=False)
+            err.print(f"[bold red]error[/] {escape('[interrupted]')}: the vectors embedded so far are kept; "
+                      "run the same command to continue", highlight=False)
             raise typer.Exit(130) from None
     cov, inf = result["coverage"], result["in_force"]
     out.print(f"embedded {result['embedded']} articles in {result['seconds']:.0f} s "
