@@ -379,7 +379,7 @@ def read_batch(
             result.findings.append(Finding(
                 check_id=check.id, category=check.category, severity=check.severity,
                 clause_id=r.clause_id, title=check.title, explanation=check.explanation,
-                suggestion=check.suggestion, statutes=check.statutes_for(contract_type), evidence=r.evidence,
+                suggestion=check.suggestion_for(contract_type), statutes=check.statutes_for(contract_type), evidence=r.evidence,
             ))
             result.chains[(r.clause_id, check.id)] = [
                 ReasoningStep(step=1, action="提取要素", content=_describe(template, r),

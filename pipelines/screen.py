@@ -32,7 +32,9 @@ and ``lawful_if_forbidden: true`` (the risk is an act the clause permits — wag
 data sent abroad —, so an item of a list whose lead-in forbids it, ``甲方不得有下列行为：（1）以实物
 代替货币支付工资``, is the opposite and is not reported) and ``type_statutes`` (contract type → statute references cited first for a contract of
 that type: the general norm of a check is 民法典第五百六十五条, its specific rule in a
-finance lease 第七百五十二条).
+finance lease 第七百五十二条) and ``type_suggestions`` (contract type, or several joined by
+``|``, → the suggestion for that type: a one-sided breach clause in a loan is cured by
+terms on 放款 and 还款, in a sale by terms on 付款 and 交付).
 
 Stance: for a one-sided check, the party the sentence favours is read from it (``X有权``,
 ``向X支付``, ``X不承担``). Reviewing for that party lowers the severity one level but keeps
@@ -55,7 +57,7 @@ import yaml
 from pipelines.clause_structure import definitions, expand_definitions
 from pipelines.errors import reraise_fatal
 from pipelines.text import sentences
-from pipelines.types import SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance, StatuteRef
+from pipelines.types import CONTRACT_TYPES, SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance, StatuteRef
 
 __all__ = ["Check", "Playbook", "ScreenContext", "StatuteRef", "apply_stance", "load_playbook", "screen",
            "unpinned_refs", "DEFAULT_PLAYBOOK_DIR"]
@@ -90,6 +92,13 @@ class Check:
     yields: bool = False
     lawful_if_forbidden: bool = False
     type_statutes: dict = field(default_factory=dict, hash=False, compare=False)
+    type_suggestions: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def suggestion_for(self, contract_type: str | None) -> str:
+        """The replacement text a finding of this check proposes in a contract of
+        ``contract_type``: that type's own wording (``type_suggestions``: a loan's breach
+        clause speaks of 逾期还款, not of 逾期交付) or the general ``suggestion``."""
+        return self.type_suggestions.get(contract_type or "", self.suggestion)
 
     def statutes_for(self, contract_type: str | None) -> tuple[StatuteRef, ...]:
         """The references a finding of this check cites in a contract of ``contract_type``:
@@ -212,6 +221,23 @@ def unpinned_refs(playbook: Playbook) -> list[str]:
             if not r.phrase]
 
 
+def _type_suggestions(raw: dict) -> dict[str, str]:
+    """``type_suggestions`` of a check: contract type (one of :data:`CONTRACT_TYPES`; several
+    types may share one text, written ``买卖合同|采购合同``) → suggestion text.
+
+    Raises:
+        ValueError: a type that is not in :data:`CONTRACT_TYPES` (a typo would silently
+            never apply).
+    """
+    out: dict[str, str] = {}
+    for key, text in raw.items():
+        for t in str(key).split("|"):
+            if t not in CONTRACT_TYPES:
+                raise ValueError(f"type_suggestions: unknown contract type {t!r}")
+            out[t] = str(text).strip()
+    return out
+
+
 def _reader(name: str) -> str:
     from pipelines.clause_structure import READERS
 
@@ -232,6 +258,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             statutes=tuple(_statute_ref(s) for s in raw.get("statutes", []) or ()),
             type_statutes={str(t): tuple(_statute_ref(s) for s in refs or ())
                            for t, refs in (raw.get("type_statutes") or {}).items()},
+            type_suggestions=_type_suggestions(raw.get("type_suggestions") or {}),
             detector=raw.get("detector", "pattern"),
             all=_compile(raw.get("all")),
             any=_compile(raw.get("any")),
@@ -425,7 +452,7 @@ def _finding(check: Check, clause: Clause, evidence: str, severity: Severity,
         clause_id=clause.clause_id,
         title=check.title,
         explanation=check.explanation,
-        suggestion=check.suggestion,
+        suggestion=check.suggestion_for(contract_type),
         statutes=check.statutes_for(contract_type),
         evidence=evidence[:300],
     )

@@ -161,6 +161,7 @@ def test_the_examples_cover_the_taxonomy_and_the_names_match_design_14():
     ("产品质量保证协议\n甲方：某车企\n乙方：某零部件厂", "其他"),  # a warranty, not a 保证合同
     ("房屋租赁居间合同\n委托人：甲\n居间人：乙", "其他"),  # 中介合同 is not in the taxonomy
     ("有追索权保理合同\n保理商：甲\n债权人：乙\n保证人：丙", "其他"),  # 保理合同 is not a 保证合同 (民法典第七百六十一条)
+    ("建设工程监理合同\n委托人：甲\n监理人：乙", "委托合同"),  # 民法典第七百九十六条: supervision is governed by the rules of 委托合同
     ("国内旅游组团合同\n旅游者：甲\n旅行社：乙", "服务合同"),
     # party roles make a generic title specific
     ("租赁合同\n出租人（甲方）：某租赁公司\n承租人（乙方）：某印刷厂\n出卖人：某设备公司\n"
@@ -310,6 +311,12 @@ def test_a_playbook_suggestion_reads_in_the_contracts_own_party_names():
     assert in_party_names(suggestion, party_roles(own), own).startswith("买方应在收到卖方")
     lease = "出租人：张三\n承租人：李四\n第一条 租金"
     assert in_party_names(suggestion, party_roles(lease), lease) == suggestion
+    # AND a contract whose 甲方 is the seller gets the seller's duties on 甲方, not reversed
+    reversed_roles = "甲方（卖方）：杭州某厂\n乙方（买方）：宁波某公司\n甲方应按期交货，乙方应付款。"
+    assert in_party_names(suggestion, party_roles(reversed_roles), reversed_roles) == (
+        "乙方应在收到甲方开具的合法发票后三十日内付款；乙方逾期的，应向甲方支付违约金。")
+    freight = "甲方（托运人）：某厂\n乙方（承运人）：某物流公司\n乙方应按期运达。"
+    assert in_party_names("承运人迟延的，应向托运人支付违约金。", party_roles(freight), freight) == "乙方迟延的，应向甲方支付违约金。"
 
 
 def test_a_suggestion_for_either_side_is_addressed_to_the_sides_the_sentence_names():

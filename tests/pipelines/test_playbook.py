@@ -388,3 +388,34 @@ def test_lead_in_lists_read_inline_nested_and_sub_numbered_lists_and_keep_what_q
     # a list of thousands of items is read up to a bound (the lead-in path's cost stays linear and small)
     huge = "甲方有权解除合同：\n" + "".join(f"（{i % 900 + 1}）乙方违反第{i}项义务的；\n" for i in range(6000))
     assert sum(len(lst.items) for lst in lead_in_lists(huge)) == _MAX_LEAD_IN_ITEMS
+
+
+def test_a_suggestion_speaks_the_contract_types_terms():
+    """A one-sided breach clause is cured in a loan by terms on 放款 and 还款 (民法典第六百七十一条,
+    第六百七十六条), in a sale by terms on 付款 and 交付; a type without its own text gets the
+    general one, which names no type's performance."""
+    loan = {"type": "借款合同", "text": "乙方未按期还款的，应按未还金额每日千分之一支付违约金；乙方违反约定改变借款用途的，应赔偿甲方全部损失。"}
+    sale = {"type": "买卖合同", "text": "乙方逾期交货的，每逾期一日按合同总额的千分之三支付违约金。乙方交付的货物质量不合格的，应赔偿甲方全部损失。"}
+    other = {"type": "其他", "text": sale["text"]}
+    [f_loan], [f_sale], [f_other] = (_run("breach.one_sided_liability", e) for e in (loan, sale, other))
+    assert "出借人" in f_loan.suggestion and "交付" not in f_loan.suggestion
+    assert f_sale.suggestion.startswith("买方逾期付款")
+    assert f_other.suggestion == CHECKS["breach.one_sided_liability"].suggestion
+    assert "交付" not in f_other.suggestion and "借款" not in f_other.suggestion
+
+
+def test_the_codes_at_will_rights_are_cited_only_for_their_contract_types():
+    """民法典第九百三十三条 (委托) and 第七百八十七条 (承揽) grant an at-will right in those
+    contracts only: a sale's at-will termination does not cite them."""
+    check = CHECKS["termination.unilateral_at_will"]
+    cited = lambda t: {r.article for r in check.statutes_for(t)}  # noqa: E731
+    assert not {933, 787} & cited("买卖合同")
+    assert 933 in cited("委托合同") and 787 in cited("承揽合同")
+
+
+def test_a_type_suggestion_for_an_unknown_contract_type_is_refused(tmp_path):
+    bad = tmp_path / "firm.yaml"
+    bad.write_text("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s,\n"
+                   "     all: ['甲'], type_suggestions: {买卖合同|租赁合约: t}}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="租赁合约"):
+        load_playbook([bad])
