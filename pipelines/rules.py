@@ -3668,9 +3668,9 @@ def labour_service_period_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 # --- data processing (个人信息保护法) ------------------------------------------------
 
-_LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|客户资料|用户资料|会员资料|客户名单|会员信息|员工(?:个人)?信息|消费者信息|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
+_LF_DATA = r"(?:个人信息|个人数据|个人资料|用户数据|客户数据|用户信息|客户信息|客户资料|用户资料|会员资料|客户名单|会员信息|员工(?:个人)?信息|消费者信息|(?:车主|业主|患者|学员|住户|学生|家长|旅客|乘客)(?:的)?(?:个人)?(?:资料|信息|档案)|业务数据|甲方数据|委托方数据|委托数据|原始数据|数据库|系统日志|敏感信息|数据)"
 _LF_PROCESSOR = r"(?:乙方|受托方|受托人|服务商|服务方|服务提供方|供应商|处理方|承包方|技术方|平台方|平台|运营方|外包方|接收方)"
-_LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方|业主|会员|住户|学员|患者|消费者|游客|旅客)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
+_LF_CONSENTED = r"(?:经|征得|取得|获得)[^。；]{0,12}(?:甲方|委托方|委托人|个人信息处理者|个人|用户|客户|信息主体|本人|员工|对方|业主|会员|住户|学员|患者|消费者|游客|旅客|车主|家长|学生|乘客)[^。；]{0,6}(?:的)?(?:事先|预先)?(?:书面|单独|明确)?(?:同意|授权|批准)"
 
 
 def _lf_consented(sentence: str) -> bool:
@@ -3684,6 +3684,24 @@ def _lf_doc_has(pattern: str, text: str) -> bool:
     """``re.search(pattern, text)``, cached: absence checks ask it once per clause of the
     same document, and re-scanning a long document per clause would be quadratic."""
     return re.search(pattern, text) is not None
+
+
+# the people the data is about, as a contract names them
+_LF_SUBJECTS = r"(?:个人|用户|客户|信息主体|本人|员工|业主|会员|住户|学员|患者|消费者|游客|旅客|车主|家长|学生)"
+
+
+def _lf_consented_for(sentence: str) -> bool:
+    """:func:`_lf_consented`, except that handing the data to others (提供给关联公司、合作方)
+    needs the people's *separate* consent (个人信息保护法第二十三条): ``乙方负责取得客户的同意``
+    is general consent and does not make the provision lawful; the controller's consent
+    (``经甲方书面同意``) still counts, as it decides the processing (第二十一条)."""
+    if not _lf_consented(sentence):
+        return False
+    if not re.search(rf"(?:提供|共享|披露|转让|出售|交换|传输)(?:给|予|至)?[^。；]{{0,14}}{_LF_RECIPIENT}", sentence):
+        return True
+    return bool(re.search(r"单独(?:的)?(?:书面)?(?:同意|授权)", sentence)) or not all(
+        re.search(_LF_SUBJECTS, m.group(0)) and not re.search(r"甲方|委托方|委托人|个人信息处理者", m.group(0))
+        for m in re.finditer(_LF_CONSENTED, sentence))
 
 
 def _lf_is_dpa(ctx) -> bool:
@@ -3715,7 +3733,7 @@ _LF_PERSONAL_ITEMS = r"(?:姓名|(?:会员|用户|住户|业主|学员|患者)�
 # a reference back to the data named before in the clause
 _LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?述|以上|此类|这些|相关)(?:个人)?(?:信息|数据|资料)"
 # who receives the data: another company of the group, a partner, a merchant, anyone
-_LF_RECIPIENT = (r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
+_LF_RECIPIENT = (r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|合作的[^。；，]{0,6}(?:公司|机构|单位|企业)|(?:保险|金融)(?:公司|机构)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
                  # 第三方测评报告: a third party's report handed to the controller, not data handed to a third party
                  r"(?!(?:机构|单位)?(?:的)?(?:数据)?(?:安全)?(?:测评|审计|评估|检测|认证|鉴定|出具|报告))")
 
@@ -3725,7 +3743,8 @@ def _lf_to_other_sides_group(s: str, m: re.Match) -> bool:
     进行验收): the data goes back to the side it came from, not out to a new processor."""
     owner = re.search(r"(甲方|乙方)的?(?:关联|合作|母公司|子公司|集团)", m.group(0))
     # the holder: the party that has the right (甲方有权, 乙方可)
-    holders = re.findall(r"(甲方|乙方)[^。；，]{0,4}?(?:有权|可以|可(?!能)|得以?|将)", s[:m.end()])
+    # (甲方同意乙方可以…: 乙方 holds it, the party nearest the modal)
+    holders = re.findall(r"(甲方|乙方)(?:(?!甲方|乙方)[^。；，]){0,4}?(?:有权|可以|可(?!能)|得以?|将)", s[:m.end()])
     return bool(owner and holders and owner.group(1) != holders[-1])
 
 
@@ -3748,7 +3767,7 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not (re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", granted) or (clause_data and re.search(_LF_DATA_BACKREF, granted))):
             continue
         # 依法 as a hedge (在依法合规的前提下) is no legal duty to disclose; 依法要求/法律规定 is
-        if _lf_consented(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法(?:律|规)?[^。；，]{0,4}(?:要求|规定|调取|查询)|依照法律|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
+        if _lf_consented_for(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法(?:律|规)?[^。；，]{0,4}(?:要求|规定|调取|查询)|依照法律|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
             continue
         if re.search(r"(?:不含|不包含|不涉及|不包括)(?:任何)?个人信息|(?:按照|依照|根据|按)(?:甲方|委托方|委托人)的?(?:书面)?指示"
                      r"|为(?:完成|履行|办理|实现)[^。；，]{0,12}(?:配送|运输|交付|出行|预订|手续|本合同|服务|验收)"
@@ -4901,7 +4920,12 @@ _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不�
                            r"(?:认为|怀疑)[^。；，]{0,20}(?:存在异常|异常|可能(?:违反|违约|存在)|涉嫌|存在(?:风险|隐患)|有风险|可疑)|"
                            # measured against the holder's own expectation: 未达到特许人的期望, 低于预期
                            r"(?:未能?|没有|不能|无法)(?:达到|满足)[^。；，]{0,10}(?:期望|预期|期待)|(?:低于|不如|未达)(?:其|甲方|本方)?(?:的)?(?:预期|期望)|"
-                           r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)")
+                           r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)|"
+                           # a forecast only the holder makes: 甲方认为乙方的财务状况可能发生不利变化的
+                           r"(?:认为|判断|预计|预见)[^。；，]{0,30}(?:可能|将会|或将|有可能)[^。；，]{0,12}(?:不利|恶化|下降|下滑|减弱|影响[^。；，]{0,6}(?:履行|偿还|清偿|付款|还款))")
+# acceleration: the creditor calls the whole debt due at once (宣布保理融资提前到期, 要求乙方立即支付全部回购价款)
+_K_ACCELERATE = re.compile(r"(?:宣布|视为|认定)[^。；，]{0,12}(?:提前|立即|全部)到期|提前收回[^。；，]{0,6}(?:借款|贷款|融资|款项)|"
+                           r"要求[^。；，]{0,8}(?:立即|提前|一次性)(?:支付|清偿|偿还|归还)[^。；，]{0,6}全部")
 
 
 def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -4917,7 +4941,9 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
       only, lets it end the contract for a trivial breach.
     * ``subjective`` — ``甲方对乙方服务不满意的，有权解除``, ``甲方认为乙方不能胜任的，可终止合作``:
       a ground only the holder can judge, i.e. an at-will right in disguise (民法典第一百五十九条,
-      第四百九十七条 for standard terms).
+      第四百九十七条 for standard terms); also for calling the whole debt due at once
+      (``甲方认为乙方财务状况可能发生不利变化的，甲方有权宣布融资提前到期``: even suspending
+      performance needs 确切证据 of the other's decline, 第五百二十七条).
 
     Mutual rights (双方/任何一方), labour contracts (the dismissal checks) and a ground with a
     notice and cure period are not flagged.
@@ -4925,9 +4951,12 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     kind = params.get("kind", "any_breach")
     if ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议") or _C_LABOUR.search(clause.text):
         return []
+    # a ground only the creditor judges is as bad for acceleration as for termination (民法典第五百二十七条
+    # asks 确切证据 even to suspend); acceleration on any breach is ordinary loan practice and is not read here
+    rights = re.compile(f"{_C_TERMINATE.pattern}|{_K_ACCELERATE.pattern}") if kind == "subjective" else _C_TERMINATE
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        for m in _C_TERMINATE.finditer(flat):
+        for m in rights.finditer(flat):
             if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
                 continue
             holder = _c_holder(flat, m.start())
@@ -4956,8 +4985,15 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _K_RISK = re.compile(r"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{0,20}(?:转移(?:至|给|到)?|转由|即由|由)(?:买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人)")
-_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|出库|离库|出仓|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
-_K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|承运人|交运|提单")
+_K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|出库|离库|出仓|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|装上|装入|装载|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
+_K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|装上|装入|装载|承运人|交运|提单")
+# the seller carries the goods to the buyer itself: its own vehicles are no carrier (民法典第六百零七条
+# needs one), and a place of delivery at the buyer's site makes delivery happen there
+_K_DELIVERS_TO_BUYER = re.compile(
+    r"送货上门|送货至|送至|运至|运抵|送达[^。；]{0,10}(?:买方|需方|甲方|指定)|(?:买方|需方|甲方|采购方)指定(?:的)?(?:地点|仓库|场所)|"
+    r"交货地点[^。；]{0,6}(?:为|：|:)[^。；]{0,6}(?:买方|需方|甲方|采购方)|"
+    r"交货地点[^。；]{0,4}(?:为|：|:|在)[^。；]{0,20}(?:施工现场|工地|项目现场|门店|厂区|仓库)|"
+    r"(?:以|用|使用|派)(?:其|本方|自己的?)?(?:自有|自备)(?:的)?(?:车辆|运输工具|货车)|(?:负责|分批|按[^。；]{0,12})送货")
 
 
 def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -4971,7 +5007,7 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
     the first carrier is delivery (第六百零七条第二款) — so shipment is flagged only when the
     seller delivers to the buyer's place (送货, 运至, 指定地点).
     """
-    delivers_to_buyer = _per_doc(ctx, "delivers_to_buyer", lambda: re.search(r"送货上门|送货至|送至|运至|运抵|送达[^。；]{0,10}(?:买方|需方|甲方|指定)|(?:买方|需方|甲方|采购方)指定(?:的)?(?:地点|仓库|场所)|交货地点[^。；]{0,6}(?:为|：|:)[^。；]{0,6}(?:买方|需方|甲方|采购方)", ctx.text))
+    delivers_to_buyer = _per_doc(ctx, "delivers_to_buyer", lambda: _K_DELIVERS_TO_BUYER.search(ctx.text))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = _K_RISK.search(flat)
