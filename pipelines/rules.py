@@ -419,6 +419,18 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
                             explanation=f"违约金{amount:,.0f}元，为合同价款{max(totals):,.0f}元的{amount / max(totals) * 100:.0f}%，"
                                         "可能过分高于实际损失（民法典第五百八十五条；合同编通则解释第六十五条）。")]
+            # no total price (a licence paid by royalty, a franchise): one sum for a breach of any term, several
+            # times every sum the contract itself puts on the performance (fees, minimums, deposits)
+            if amount and not totals and re.search(r"违反本(?:合同|协议)(?:的)?(?:任何|任一|任意)|(?:任何|任一|任意)(?:条款|约定|义务)", sent[:ld.start()]):
+                scale = _per_doc(ctx, "money_scale", lambda: max(
+                    (v for x in _LF_MONEY.finditer(ctx.text or "") if (v := _c_yuan_value(x))), default=0.0))
+                others = max((v for x in _LF_MONEY.finditer((ctx.text or "").replace(sent, "")) if (v := _c_yuan_value(x))),
+                             default=0.0) if scale <= amount else scale
+                if others and amount >= 3 * others:
+                    return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
+                                explanation=f"任何一项违约均须支付违约金{amount:,.0f}元，为合同所载最高一笔费用{others:,.0f}元的"
+                                            f"{amount / others:.1f}倍；轻微违约造成的损失远不及此，可能被认定为过分高于损失而调减"
+                                            "（民法典第五百八十五条；合同编通则解释第六十五条）。")]
     return []
 
 
@@ -853,7 +865,8 @@ def _table_rows(text: str) -> list[tuple[list[str], str]]:
 def table_runs(text: str) -> list[tuple[list[str] | None, list[tuple[list[str], str]]]]:
     """The tables of ``text``: each run of consecutive row lines (:func:`pipelines.text.is_table_row`)
     as ``(header cells or None, [(row cells, row line), ...])``. The first row of a run is its
-    header when it has two cells or more and none holds a digit; the header is not among the
+    header when it has two cells or more and none holds a digit other than a period's number
+    (``第1期``, ``3月``, ``2026年``); the header is not among the
     rows. Markdown rule lines (``|---|``) are skipped; a line that is no row ends the run.
     The one table reader: :func:`table_row_sentences` and :func:`table_blocks` are views of it."""
     out: list[tuple[list[str] | None, list[tuple[list[str], str]]]] = []
@@ -870,7 +883,9 @@ def table_runs(text: str) -> list[tuple[list[str] | None, list[tuple[list[str], 
             continue  # a rule line between the header and the rows
         if not in_table:
             in_table = True
-            if len(cells) >= 2 and not any(re.search(r"\d", c) for c in cells):
+            # digits that name a period (第1期, 3月, 2026年, Q2) do not make a header row a data row
+            if len(cells) >= 2 and not any(re.search(r"\d", re.sub(r"第\d{1,3}(?=期|季度|年|个?月|阶段|批|周)|\d{1,2}(?=月)|\d{4}(?=\s*年)|Q[1-4]", "", c))
+                                           for c in cells):
                 head = cells
                 continue
         rows.append((cells, line))
@@ -2392,10 +2407,42 @@ def _t_value(cell: str, header: str, money: bool) -> float | None:
     return v * 10000 if after.startswith("万") or (re.search(r"万元", header) and not after.startswith("元")) else v
 
 
+# columns that are periods of one series (第一季度 … 第四季度, 1月 … 12月, 2025年 2026年, 第一期 第二期):
+# their sum is what a total column of the same row states; 合计 after 数量 and 单价 is a product, not a sum
+_T_SERIES = re.compile(r"^\s*(?:第[一二三四五六七八九十\d]{1,3}(?:季度|期|年度?|个?月|阶段|批|周)|[一二三四五六七八九十\d]{1,2}月(?:份)?|"
+                       r"Q[1-4]|[上下]半年|\d{4}\s*年度?|[一二三四]季度)\s*(?:[（(][^）)]*[）)])?\s*$")
+_T_TOTAL_COL = re.compile(r"合计|总计|共计|全年|年度合计|总额|总数|小计")
+
+
+def _t_row_total(head: list[str], body: list[tuple[list[str], str]]) -> Hit | None:
+    """A row whose total column does not equal the sum of its period columns (``| 提车目标 | 60 |
+    80 | 90 | 100 | 360 |`` under ``季度 | 第一季度 | … | 第四季度 | 年度合计``); None when every
+    row adds up, or the columns beside the total are not periods of one series (at least two
+    columns of :data:`_T_SERIES`, and no other numeric column)."""
+    ti = next((i for i in range(len(head) - 1, 0, -1) if _T_TOTAL_COL.search(head[i])), None)
+    series = [i for i, h in enumerate(head) if i and i != ti and _T_SERIES.match(h)]
+    if ti is None or len(series) < 2 or any(i not in series and i != ti for i in range(1, len(head))):
+        return None
+    money = bool(_T_MONEY.search(head[ti]) and re.search(r"元|金额|价|费", head[ti]))
+    for cells, line in body:
+        total = _t_value(cells[ti], head[ti], money)
+        values = [_t_value(cells[i], head[i], money) for i in series]
+        if total is None or any(v is None for v in values):
+            continue
+        if abs(sum(values) - total) > max(0.5, 0.001 * total):
+            parts = " + ".join(f"{v:,.10g}" for v in values)
+            expl = (f"表格“{cells[0].strip() or head[0]}”一行中{'、'.join(head[i].strip() for i in series)}各为{parts}，相加为"
+                    f"{sum(values):,.10g}，“{head[ti].strip()}”一栏却载明{total:,.10g}，相差{abs(sum(values) - total):,.10g}；"
+                    f"分期数额与合计相互矛盾，以合计为基数的考核、返利、违约金或付款将发生争议（民法典第四百六十六条、第五百一十条）。")
+            return Hit(evidence=line.strip(), sentence=line, explanation=expl)
+    return None
+
+
 def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for the first table whose arithmetic does not hold: a row's
-    quantity × unit price against its amount, or a total row against the sum of the rows
-    above it (same column); None when every table adds up."""
+    quantity × unit price against its amount, a row's total column against the sum of its
+    period columns (:func:`_t_row_total`), or a total row against the sum of the rows above
+    it (same column); None when every table adds up."""
     for c in ctx.clauses:
         for head, rows in table_blocks(unglossed(c.text)):
             body = [(cells, line) for cells, line in rows if not _T_TOTAL_ROW.match(cells[0]) and not cells[0].startswith("其中")]
@@ -2417,6 +2464,8 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                                 f"相差{abs(expected - a):,.2f}元；以该行金额为基数的合计、总价及付款比例随之失真，应付价款不明确"
                                 "（民法典第四百六十六条、第五百一十条）。")
                         return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
+            if (hit := _t_row_total(head, body)) is not None:
+                return c.clause_id, hit
             if len(totals) != 1 or any(_T_TOTAL_ROW.match(cells[0]) and cells[0].startswith("小计") for cells, _ in totals):
                 continue
             # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
@@ -4984,7 +5033,8 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_K_RISK = re.compile(r"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{0,20}(?:转移(?:至|给|到)?|转由|即由|由)(?:买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人)")
+_K_RISK_BUYERS = "买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人"
+_K_RISK = re.compile(rf"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{{0,20}}(?:转移(?:至|给|到)?|转由|即由|由)(?:{_K_RISK_BUYERS})")
 _K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|出库|离库|出仓|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|装上|装入|装载|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
 _K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|装上|装入|装载|承运人|交运|提单")
 # the seller carries the goods to the buyer itself: its own vehicles are no carrier (民法典第六百零七条
@@ -5008,9 +5058,12 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
     seller delivers to the buyer's place (送货, 运至, 指定地点).
     """
     delivers_to_buyer = _per_doc(ctx, "delivers_to_buyer", lambda: _K_DELIVERS_TO_BUYER.search(ctx.text))
+    # the buyer by its letter where the preamble names the roles (买受人（乙方）): risk "由乙方承担" is then the buyer's
+    buyer = side_words(ctx, "买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人")
+    risk_rx = _K_RISK if buyer == _K_RISK_BUYERS else re.compile(_K_RISK.pattern.replace(_K_RISK_BUYERS, buyer))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        m = _K_RISK.search(flat)
+        m = risk_rx.search(flat)
         if m is None:
             continue
         # the event may stand before 风险 (货物出厂后的风险由买方承担) or inside the match
@@ -5632,9 +5685,9 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
                    for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
-        periods += [(p, 0.0) for p in re.finditer(r"(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
+        periods += [(p, 0.0) for p in re.finditer(r"(?:未(?:能)?)?(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
         # the day of delivery: 货物送达当日…进行验收, 到货当天提出
-        periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达|安装完毕|安装完成|完工)(?:之日|的)?(?:当日|当天)|即日|(?:未在|未于|未能在)(?:当日|当天)", flat)]
+        periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达|运抵|安装完毕|安装完成|完工)(?:[^。；，]{0,8}?(?:之日|的))?(?:当日|当天)|即日|(?:未在|未于|未能在)(?:当日|当天)", flat)]
         for p, days in periods:
             # what the period covers runs to the end of the sentence part: 数量、外观、尺寸以及阻燃等级、耐热性能
             covers = re.match(r"[^。；，]*", flat[p.end():]).group(0)
@@ -6721,3 +6774,109 @@ def listed_amounts_total(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["listed_amounts_total"] = listed_amounts_total
+
+
+# a purchase or sales target missed (未完成年度提车目标, 低于最低采购量, 采购额不足) and the charge laid on
+# the shortfall (差额部分, 不足部分, 未完成部分)
+_SF_TARGET = re.compile(r"(?:未(?:能)?(?:完成|达到)|低于|不足|少于|未满|达不到)[^。；]{0,24}(?:目标|任务|计划|承诺|保底|(?:采购|订货|提货|进货|销售|提车)(?:量|额|数量|金额|总额)|最低[^。；，]{0,4}(?:量|额|数量))")
+_SF_BASE = re.compile(r"差额|不足部分|未完成部分|短少部分|未达(?:到)?部分|缺口")
+
+
+def shortfall_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A missed purchase or sales target charged at a share of the price of the goods not
+    bought (``就差额部分按每台车辆平均批发价的30%支付违约金``), at ``params["min_percent"]``
+    (default 20) percent or more.
+
+    Norm: the seller's loss from goods the buyer did not take is the margin it would have
+    earned on them (民法典第五百八十四条: the benefit performance would have brought), which in
+    distribution and supply rarely reaches a fifth of the price; a 违约金 more than 30% above
+    the loss is 过分高于 and may be reduced (第五百八十五条第二款; 合同编通则解释第六十五条).
+    A charge capped below the threshold, a per-day rate and a lost rebate are not read here.
+    """
+    min_pct = float(params.get("min_percent", 20))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not (_SF_TARGET.search(flat) and _SF_BASE.search(flat) and re.search(r"违约金|补偿|赔偿|罚款|支付|承担", flat)):
+            continue
+        if _DAILY.search(flat) or re.search(r"返利|奖励|折扣", flat):
+            continue  # a late-payment rate, or the incentive lost, is judged elsewhere or is no penalty
+        for pct, m in parse_rate(flat):
+            before = flat[max(0, m.start() - 24): m.start()]
+            if pct < min_pct or pct > 100 or re.search(r"不超过|不得超过|最高|上限|封顶|累计", before):
+                continue
+            if re.search(r"价|价款|货款|金额|采购额|销售额|订货额", before):
+                return [Hit(evidence=flat.strip(), sentence=flat,
+                            explanation=f"未完成目标的差额部分按价款的{pct:g}%计付违约金；卖方因买方少采购而损失的通常只是该部分货物的"
+                                        f"利润，很少达到价款的{pct:g}%，违约金可能过分高于实际损失而被调减（民法典第五百八十四条、"
+                                        "第五百八十五条第二款；合同编通则解释第六十五条）。")]
+    return []
+
+
+DETECTORS["shortfall_penalty"] = shortfall_penalty
+
+
+# the transferor's own line in the preamble: 甲方（转让方）：陈立峰 / 转让方：某某有限公司
+_EQ_TRANSFEROR = re.compile(r"^\s*(?:甲方)?[（(]?(?:转让方|出让方|转让人)[)）]?(?:[（(]甲方[)）])?\s*[：:]\s*(?P<n>[^\s，,（(：:]{2,30})", re.M)
+_EQ_FULLY_PAID = re.compile(r"(?:已|均已)?(?:按照?[^。；，]{0,12})?(?:足额|全部|全额|如期)(?:缴纳|实缴|缴足|出资|到位)|(?:已|均已)(?:实缴|缴足|缴清)|出资(?:已|均已)?(?:全部)?(?:实缴|到位|缴足)")
+_EQ_DEALT = re.compile(r"(?:未(?:实)?缴|尚未缴纳|剩余|未到期)[^。；]{0,20}(?:出资|注册资本)[^。；]{0,30}(?:由|归)(?:乙方|受让方|受让人|甲方|转让方|转让人)[^。；]{0,8}(?:承担|缴纳|履行|负责)|"
+                      r"(?:乙方|受让方|受让人)[^。；]{0,20}(?:承继|承接|承担|履行)[^。；]{0,12}(?:出资义务|缴纳出资|缴资义务)")
+
+
+def _eq_unpaid_rows(text: str, who: str | None) -> list[tuple[float, float, str]]:
+    """``(subscribed, paid, row line)`` for each shareholder row of a table with a 认缴 and a
+    实缴 column whose paid amount is below the subscribed one; only ``who``'s row when given."""
+    out = []
+    for head, rows in table_blocks(text):
+        si = next((i for i, h in enumerate(head) if "认缴" in h and "期限" not in h and "日期" not in h), None)
+        pi = next((i for i, h in enumerate(head) if "实缴" in h and "期限" not in h and "日期" not in h), None)
+        if si is None or pi is None:
+            continue
+        for cells, line in rows:
+            if _T_TOTAL_ROW.match(cells[0]) or (who and who not in line):
+                continue
+            sub, paid = _t_value(cells[si], head[si], True), _t_value(cells[pi], head[pi], True)
+            if sub and paid is not None and paid < sub - 0.5:
+                out.append((sub, paid, line))
+    return out
+
+
+def equity_unpaid_capital(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """An equity transfer whose transferor has not paid in all the capital it subscribed (the
+    shareholding table shows 实缴 below 认缴) while the contract says the capital is fully paid
+    (``甲方已按照公司章程的规定足额缴纳其认缴的出资``), or says nothing of who pays the rest.
+
+    Norm: the transferee of equity whose subscribed capital is not yet due bears the duty to
+    pay it in, the transferor answering for what the transferee fails to pay (公司法第八十八条
+    第一款); capital overdue makes both liable jointly unless the transferee neither knew nor
+    should have known (第二款); the shareholder pays in full what it subscribed (第四十七条,
+    第四十九条). A price computed as if the capital were paid leaves the buyer to pay it twice.
+    Flagged at the sentence that calls the capital paid, or at the transferor's table row when
+    the contract is silent on the unpaid part; never when it says who pays the rest.
+    """
+    if ctx.contract_type != "股权转让协议" or _EQ_DEALT.search(ctx.text or ""):
+        return []
+    m = _EQ_TRANSFEROR.search(ctx.text or "")
+    unpaid = _per_doc(ctx, "eq_unpaid", lambda: _eq_unpaid_rows(ctx.text or "", m["n"] if m else None))
+    if not unpaid:
+        return []
+    sub, paid, row = unpaid[0]
+    claims = _per_doc(ctx, "eq_claims", lambda: [(c.clause_id, s) for c in ctx.clauses for s in _split(c.text)
+                                                 if re.search(r"出资|注册资本", s) and _EQ_FULLY_PAID.search(s.replace("\n", ""))
+                                                 and not re.search(r"(?:不|未|尚未)(?:足额|全部|全额)?(?:缴纳|实缴|缴足)", s)])
+    gap = f"认缴{sub / 10000:,.10g}万元、实缴{paid / 10000:,.10g}万元，尚有{(sub - paid) / 10000:,.10g}万元未缴"
+    if claims:
+        cid, sent = claims[0]
+        if clause.clause_id == cid:
+            flat = sent.replace("\n", "")
+            return [Hit(evidence=flat.strip(), sentence=sent,
+                        explanation=f"条款称转让方已足额缴纳认缴出资，但股权结构表载明其{gap}；股权转让后，未缴出资由受让方承担缴纳义务，"
+                                    "转让方仅承担补充责任，逾期未缴的二者连带（公司法第八十八条），受让方可能在支付转让价款后再缴一次出资。")]
+        return []
+    if row in clause.text:
+        return [Hit(evidence=row.strip(), sentence=row,
+                    explanation=f"股权结构表载明转让方{gap}，合同未约定该部分出资由谁缴纳、是否已在转让价款中扣除；依公司法第八十八条，"
+                                "未届期的出资义务随股权转由受让方承担，逾期未缴的转让方与受让方连带承担。")]
+    return []
+
+
+DETECTORS["equity_unpaid_capital"] = equity_unpaid_capital

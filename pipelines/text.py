@@ -149,3 +149,33 @@ def detect_language(text: str) -> str:
     if c["latin"] >= 0.7 * letters:
         return "en"
     return "other"
+
+
+# words no contract in Chinese does without (simplified and traditional): parties, agreement, performance
+_CONTRACT_WORDS = re.compile(
+    r"合同|协议|協議|合約|契约|契約|甲方|乙方|丙方|双方|雙方|各方|当事人|當事人|约定|約定|违约|違約|条款|條款|签订|簽訂|签署|簽署|"
+    r"履行|支付|付款|价款|價款|租金|工资|工資|报酬|報酬|借款|服务|服務|买方|賣方|卖方|買方|出租|承租|委托|委託|授权|授權|保密|"
+    r"转让|轉讓|许可|許可|承包|发包|發包|劳动|勞動|甲乙|立约|立約")
+# a clause number: 第一条, 第3條, 1.1, 一、
+_CLAUSE_NUMBER = re.compile(r"第[一二三四五六七八九十百零〇两\d]+[条條款]|^\s*\d{1,2}\.\d{1,2}|^\s*[一二三四五六七八九十]{1,3}、", re.M)
+
+
+def not_a_contract(text: str) -> str | None:
+    """Why ``text`` (a document in a covered language) cannot be reviewed as a contract, or
+    None when it reads as one.
+
+    A text with no word any contract uses (parties, agreement, performance: 合同, 甲方, 约定,
+    付款 … in simplified or traditional characters) and no clause number (第一条, 1.1, 一、)
+    gives the checks nothing to apply to: "no risk found" would be a statement about nothing.
+    Only the first 200,000 characters are looked at.
+
+    Returns:
+        A message a person can act on, or None.
+    """
+    head = text[:200_000]
+    if _CONTRACT_WORDS.search(head) or _CLAUSE_NUMBER.search(head):
+        return None
+    return ("the text has no contract wording (合同, 协议, 甲方/乙方, 约定, 付款 …) and no clause numbers (第一条, 1.1), "
+            "so no check had anything to apply to and \"no risk\" would mean nothing; check that the file is the contract "
+            "itself (a scan needs OCR first) and that its text was extracted correctly")
+

@@ -400,6 +400,7 @@ class ReviewStatus(StrEnum):
 
 
 UNSUPPORTED_LANGUAGE = "unsupported_language"
+NOT_A_CONTRACT = "not_a_contract"  # a covered language, but no contract wording or clause number at all
 _PARTIAL_PREFIX = "审查不完整"
 _NOT_REVIEWED_PREFIX = "未审查"
 
@@ -413,7 +414,10 @@ class Review(_Frozen):
     set to anything else: ``language`` from ``document_text``
     (:func:`pipelines.text.detect_language`); a language outside
     :data:`pipelines.text.COVERED_LANGUAGES` adds an ``unsupported_language`` error and
-    makes the review ``not_reviewed``; any other error makes it ``partial``; ``not_run``
+    makes the review ``not_reviewed``; a covered text with no contract wording and no
+    clause number (:func:`pipelines.text.not_a_contract`: 200,000 lines of one character, a
+    garbled extraction) adds a ``not_a_contract`` error; any error other than the language
+    makes it ``partial``; ``not_run``
     names each check or stage that did not run; the summary of a review that is not
     complete says so first (it never reads as a clean contract).
     """
@@ -440,7 +444,7 @@ class Review(_Frozen):
         """Derive ``language``, ``status``, ``not_run`` and the summary's first words."""
         if not isinstance(data, dict):
             return data
-        from pipelines.text import COVERED_LANGUAGES, LANGUAGE_NAMES_ZH, detect_language
+        from pipelines.text import COVERED_LANGUAGES, LANGUAGE_NAMES_ZH, detect_language, not_a_contract
 
         data = dict(data)
         errors = [e if isinstance(e, StageError) else StageError.model_validate(e) for e in data.get("errors") or ()]
@@ -452,6 +456,9 @@ class Review(_Frozen):
                 message=f"the contract is written in {language} ({LANGUAGE_NAMES_ZH.get(language, language)}); "
                         f"the playbook and the LLM prompts cover only {', '.join(COVERED_LANGUAGES)}, so it was "
                         "not reviewed. Review it by hand or supply a playbook for its language."))
+        if not uncovered and (why := not_a_contract(str(data.get("document_text") or ""))) \
+                and not any(e.code == NOT_A_CONTRACT for e in errors):
+            errors.insert(0, StageError(stage="classify", code=NOT_A_CONTRACT, message=why))
         not_run: list[str] = []
         for e in errors:
             if e.code == UNSUPPORTED_LANGUAGE:

@@ -333,3 +333,14 @@ def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(nam
     cpu = time.process_time() - t0
     _rows.append((f"screen: {name}", "ok", 0, cpu))
     assert cpu < 60, f"{name}: {cpu:.1f} s CPU"  # an order-of-magnitude guard; 1-7 s here
+
+
+def test_a_text_with_nothing_of_a_contract_never_reads_as_a_clean_review():
+    """200,000 lines of one character (a fault-injection helper's file) or a garbled extraction
+    gave a complete review with no risk; it is partial, with a ``not_a_contract`` error."""
+    r = _review("甲\n" * 20_000)
+    assert r.status == "partial" and r.errors[0].code == "not_a_contract"
+    assert "未发现需要提示的风险" not in r.summary
+    # a contract in traditional characters, and a one-line snippet with a party word, still read as contracts
+    assert _review("第一條 甲方應於三十日內付款。").status == "complete"
+    assert _review("买卖双方约定货到付款。").status == "complete"

@@ -419,3 +419,22 @@ def test_a_type_suggestion_for_an_unknown_contract_type_is_refused(tmp_path):
                    "     all: ['甲'], type_suggestions: {买卖合同|租赁合约: t}}\n", encoding="utf-8")
     with pytest.raises(ValueError, match="租赁合约"):
         load_playbook([bad])
+
+
+def test_risk_passing_early_is_read_for_the_buyer_whichever_letter_it_has():
+    """民法典第六百零四条: the risk stays with the seller until delivery. A contract whose 乙方 is
+    the buyer (买受人（乙方）) and whose seller carries the goods on its own trucks puts the risk
+    on 乙方 at loading: flagged; the same words where 乙方 is the seller are the seller's own risk."""
+    check = CHECKS["delivery.risk_before_delivery"]
+    text = "货物自装上甲方运输车辆之时起，毁损、灭失的风险由乙方承担。"
+    doc = "甲方以自有车辆将货物送至乙方施工现场。\n"
+
+    def run(roles):
+        clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text,
+                        char_start=0, char_end=len(text), level=1, category=Category.delivery)
+        ctx = ScreenContext(contract_type="买卖合同", clauses=[clause], text=doc + text, stance=Stance.neutral,
+                            party_roles=roles, citation_checker=_citation_checker)
+        return screen([clause], Playbook(checks=(check,), version="t", params=PLAYBOOK.params), ctx)
+
+    assert run({"party_a": ("出卖人", "甲方"), "party_b": ("买受人", "乙方")})
+    assert not run({"party_a": ("买受人", "甲方"), "party_b": ("出卖人", "乙方")})
