@@ -560,29 +560,6 @@ def probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_YUAN = re.compile(r"(?P<d>\d[\d,]*(?:\.\d+)?)\s*元|(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万]+)元")
-
-
-def probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """Probation wage under 80% of the agreed wage (劳动合同法第20条), stated as a share
-    (试用期工资为转正工资的70%) or as two amounts (试用期每月2000元，转正后每月5000元)."""
-    for sent in _split(clause.text):
-        if "试用期" not in sent or not re.search(r"工资|薪|报酬", sent):
-            continue
-        for pct, _ in parse_rate(sent):
-            if pct < 80:
-                return [Hit(evidence=sent.strip(), sentence=sent,
-                            explanation=f"试用期工资为正式工资的{pct:g}%，低于劳动合同法第二十条规定的80%下限。")]
-        if re.search(r"转正|正式|试用期满", sent):
-            amounts = [parse_number(m["d"]) if m["d"] else parse_amount(m["w"]) for m in _YUAN.finditer(sent)]
-            amounts = [a for a in amounts if a]
-            if len(amounts) >= 2 and amounts[0] < 0.8 * amounts[1]:
-                return [Hit(evidence=sent.strip(), sentence=sent,
-                            explanation=f"试用期工资{amounts[0]:,.0f}元为转正工资{amounts[1]:,.0f}元的"
-                                        f"{amounts[0] / amounts[1]:.0%}，低于劳动合同法第二十条规定的80%下限。")]
-    return []
-
-
 _LEASE_PHASE = re.compile(rf"(?:第[一二三四五\d]期|首期|续租期?|续期|延长期|租赁期限?|租期|期限)[^。；，]{{0,8}}?(?P<n>{_NUM})\s*年")
 
 
@@ -1192,7 +1169,7 @@ def immovable_forum(clause: Clause, ctx, params) -> Iterable[Hit]:
 COMPUTED_DETECTORS = frozenset({
     "ld_rate", "deposit_ratio", "loan_rate", "loan_rate_cap", "loan_upfront_deduction", "retention_ratio",
     "payment_period_long", "payment_shares", "instalments_exceed_total", "amount_words_digits",
-    "labour_probation_wage", "probation_wage", "labour_probation_length", "probation_length",
+    "labour_probation_wage", "labour_probation_length", "probation_length",
     "labour_noncompete_term", "noncompete_term", "labour_working_hours", "working_hours",
     "lease_term", "construction_warranty_short", "objection_period_short", "date_before_signing",
 })
@@ -1205,7 +1182,6 @@ DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
     "deposit_ratio": deposit_ratio,
     "ld_rate": ld_rate,
     "probation_length": probation_length,
-    "probation_wage": probation_wage,
     "lease_term": lease_term,
     "loan_rate": loan_rate,
     "noncompete_term": noncompete_term,
