@@ -5046,7 +5046,8 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
         # (风险自乙方将货物交付第一承运人之时起转移至甲方)
         before = flat[max(0, m.start() - 30): m.end()]
         e = _K_EARLY.search(before)
-        if e is None or re.search(r"交付(?:后|时|之时|之日|完成)|签收|验收|送达|到达|运抵|卸货|交货(?:后|时|之日)|(?<!不)转移占有", before):
+        if e is None or re.search(r"交付(?:后|时|之时|之日|完成)|签收|验收|送达|到达|运抵|卸货|交货(?:后|时|之日)|(?<!不)转移占有|"
+                                  r"交接(?:后|时|之时|之日|完成)|移交(?:后|时|之时|之日)|交房|交付使用|交钥匙", before):
             continue
         if _K_SHIPMENT.search(e.group(0)) and not delivers_to_buyer:
             continue  # delivery to the first carrier (民法典第六百零七条第二款)
@@ -5329,10 +5330,33 @@ def limitation_period_altered(clause: Clause, ctx, params) -> Iterable[Hit]:
                       r"|(?:缩短|延长|放弃)[^。；]{0,16}诉讼时效"
                       # an advance waiver of the limitation defence: 不得以超过诉讼时效为由抗辩
                       r"|(?:不得|不以|不会|不再|不提出|放弃)[^。；]{0,16}(?:诉讼)?时效[^。；]{0,10}(?:抗辩|为由|届满为由)", flat)
-        m = m or _LIMIT_TO_SUE.search(flat)
+        m = m or _LIMIT_TO_SUE.search(flat) or _short_claim_window(flat)
         if m and not re.search(r"依(?:照|据)?(?:法律|法)|法律规定", flat):
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
+
+
+# a window for claims of any kind (索赔, 主张, 追偿), the right lost or the other side released after it
+_CLAIM_WINDOW = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个月|月|日|天|个工作日|工作日)(?:内|之内|以内)[^。；]{{0,20}}?(?:书面)?(?:主张|索赔|追偿|追索|提出(?:赔偿|索赔|补偿)(?:请求|要求)?|请求赔偿|要求(?:赔偿|补偿|承担)|追究)")
+_CLAIM_LOST = re.compile(r"(?:逾期|否则|超过[^。；，]{0,8}(?:期限|期间)|未在[^。；，]{0,10}(?:期限|期间)?内?[^。；，]{0,6}(?:主张|提出|索赔))[^。；]{0,16}"
+                         r"(?:视为放弃|放弃|丧失|不再(?:承担|负责|受理|主张)|不予(?:受理|赔偿|承担|支持)|免除|无权|概不负责|不承担)")
+
+
+def _short_claim_window(flat: str) -> re.Match | None:
+    """A window of less than a year for claims of any kind (``乙方应在交割日后六个月内向甲方
+    书面主张，逾期甲方不再承担责任``): a limitation period in all but name, which the law fixes
+    at three years from knowledge (民法典第一百八十八条) and the parties cannot shorten (第一百
+    九十七条). Windows for quality objections and inspection are the buyer's inspection
+    period (第六百二十一条, judged by the acceptance checks) and are not read here. A window of a
+    year or more (the survival period of warranties negotiated in an equity deal) is left to
+    the lawyer: the line at one year is the team's, not the law's."""
+    m = _CLAIM_WINDOW.search(flat)
+    if m is None or not _CLAIM_LOST.search(flat[m.start():]):
+        return None
+    if re.search(r"质量|检验|验收|验货|外观|数量|异议|瑕疵|保修|质保|货损|运输|短少|破损", flat):
+        return None
+    n = parse_number(m["n"])
+    return m if n is not None and _c_days(n, m["u"]) < 365 else None
 
 
 # a period agreed for suing or arbitrating, the right lost after it — a limitation period
@@ -6794,8 +6818,12 @@ DETECTORS["shortfall_penalty"] = shortfall_penalty
 # the transferor's own line in the preamble: 甲方（转让方）：陈立峰 / 转让方：某某有限公司
 _EQ_TRANSFEROR = re.compile(r"^\s*(?:甲方)?[（(]?(?:转让方|出让方|转让人)[)）]?(?:[（(]甲方[)）])?\s*[：:]\s*(?P<n>[^\s，,（(：:]{2,30})", re.M)
 _EQ_FULLY_PAID = re.compile(r"(?:已|均已)?(?:按照?[^。；，]{0,12})?(?:足额|全部|全额|如期)(?:缴纳|实缴|缴足|出资|到位)|(?:已|均已)(?:实缴|缴足|缴清)|出资(?:已|均已)?(?:全部)?(?:实缴|到位|缴足)")
-_EQ_DEALT = re.compile(r"(?:未(?:实)?缴|尚未缴纳|剩余|未到期)[^。；]{0,20}(?:出资|注册资本)[^。；]{0,30}(?:由|归)(?:乙方|受让方|受让人|甲方|转让方|转让人)[^。；]{0,8}(?:承担|缴纳|履行|负责)|"
-                      r"(?:乙方|受让方|受让人)[^。；]{0,20}(?:承继|承接|承担|履行)[^。；]{0,12}(?:出资义务|缴纳出资|缴资义务)")
+def _eq_dealt(text: str) -> bool:
+    """Whether a sentence of ``text`` says who pays the unpaid capital (either side: the
+    contract deals with it): it names the capital, its unpaid part, a party and the paying."""
+    return any(re.search(r"出资|注册资本", x) and re.search(r"未(?:实)?缴|尚未缴纳|未缴足|剩余|其余|未到期", x)
+               and re.search(r"乙方|受让方|受让人|甲方|转让方|转让人", x) and re.search(r"缴纳|缴足|承担|履行|负责|承继|承接", x)
+               for x in _split(text))
 
 
 def _eq_unpaid_rows(text: str, who: str | None) -> list[tuple[float, float, str]]:
@@ -6829,7 +6857,7 @@ def equity_unpaid_capital(clause: Clause, ctx, params) -> Iterable[Hit]:
     Flagged at the sentence that calls the capital paid, or at the transferor's table row when
     the contract is silent on the unpaid part; never when it says who pays the rest.
     """
-    if ctx.contract_type != "股权转让协议" or _EQ_DEALT.search(ctx.text or ""):
+    if ctx.contract_type != "股权转让协议" or _per_doc(ctx, "eq_dealt", lambda: _eq_dealt(ctx.text or "")):
         return []
     m = _EQ_TRANSFEROR.search(ctx.text or "")
     unpaid = _per_doc(ctx, "eq_unpaid", lambda: _eq_unpaid_rows(ctx.text or "", m["n"] if m else None))
