@@ -30,7 +30,7 @@ from pipelines.rules import COMPUTED_DETECTORS
 from pipelines.elements import NORMS
 from pipelines.finder import FinderResult, find_risks
 from pipelines.screen import Playbook, ScreenContext, apply_stance, screen
-from pipelines.text import COVERED_LANGUAGES, detect_language, sentences
+from pipelines.text import COVERED_LANGUAGES, detect_language, sentences, simplified_same_length
 from pipelines.segment import segment
 from pipelines.types import (
     SEVERITY_RANK,
@@ -430,29 +430,61 @@ def prepare(data: bytes, *, filename: str | None, index, playbook: Playbook, opt
     # parts of the source not read (image-only pages, embedded chunks): what is reported was
     # checked, but the review is partial, never complete (DESIGN §3)
     errors.extend(StageError(stage="extract", code="content_not_read", message=u) for u in doc.unread)
+    # a contract in Traditional characters is segmented, classified and screened through a Simplified copy of
+    # the same length (the playbook is written in Simplified); clauses and evidence are reported in its own text
+    simplified = simplified_same_length(doc.text)
     with stage("segment"):
-        clauses = segment(doc)
+        clauses = segment(doc if simplified is None else doc.model_copy(update={"text": simplified}))
     if doc.format == "docx":
         with stage("pages"):
             if options.docx_pages:
                 from pipelines.docx_pages import locate_docx_pages
 
-                located = locate_docx_pages(data, doc, clauses, timeout_s=options.docx_pages_timeout,
+                # the rendered pages hold the document's own characters
+                own = [c.model_copy(update={"text": doc.text[c.char_start:c.char_end]}) for c in clauses]
+                located = locate_docx_pages(data, doc, own, timeout_s=options.docx_pages_timeout,
                                             limits=options.parse_limits, max_pages=options.max_pages)
                 clauses, note = located.clauses, located.note
+                if simplified is not None:
+                    clauses = [c.model_copy(update={"text": simplified[c.char_start:c.char_end]}) for c in clauses]
             else:
                 note = "DOCX 条款没有页码：未启用 LibreOffice 排版定位（CR_DOCX_PAGES）"
             doc = doc.model_copy(update={"warnings": (*doc.warnings, note)})
+    read = doc if simplified is None else doc.model_copy(update={"text": simplified})
     with stage("classify"):
-        contract_type = classify_contract_type(doc)
+        contract_type = classify_contract_type(read)
         clauses = classify_clauses(clauses, contract_type)
     resolve = make_resolver(index.store)
-    prepared = Prepared(document=doc, clauses=clauses, contract_type=contract_type, findings=[], errors=errors,
+    prepared = Prepared(document=read, clauses=clauses, contract_type=contract_type, findings=[], errors=errors,
                         seconds=seconds, filename=filename)
     with stage("screen"):
         ctx = screen_context(prepared, index, options.stance, resolve)
         prepared.findings = screen(clauses, playbook, ctx, errors=errors)
+    if simplified is not None:
+        prepared = _in_own_characters(prepared, doc)
     return prepared
+
+
+def _in_own_characters(prepared: Prepared, doc) -> Prepared:
+    """``prepared`` (read through the Simplified copy of ``doc``'s text) with the document, the
+    clauses and each finding's evidence in ``doc``'s own characters: the copy has the same
+    length, so a clause's offsets and an evidence's position in its clause carry over. Evidence
+    that cannot be placed in its clause (a detector's own wording) is left as it is."""
+    own = {c.clause_id: c.model_copy(update={"text": doc.text[c.char_start:c.char_end]}) for c in prepared.clauses}
+
+    def back(text: str, clause_id: str) -> str:
+        simp, orig = next(((c.text, own[c.clause_id].text) for c in prepared.clauses if c.clause_id == clause_id), ("", ""))
+        for a, b in ((simp, orig), (simp.replace("\n", ""), orig.replace("\n", ""))):
+            i = a.find(text)
+            if text and i >= 0:
+                return b[i:i + len(text)]
+        return text
+
+    findings = [f.model_copy(update={"evidence": back(f.evidence, f.clause_id)}) for f in prepared.findings]
+    note = "合同以繁体中文书写：条款按简体对照本识别和审查，引文保留原文字形"
+    return Prepared(document=doc.model_copy(update={"warnings": (*doc.warnings, note)}),
+                    clauses=[own[c.clause_id] for c in prepared.clauses], contract_type=prepared.contract_type,
+                    findings=findings, errors=prepared.errors, seconds=prepared.seconds, filename=prepared.filename)
 
 
 def model_reads(prepared: Prepared) -> bool:

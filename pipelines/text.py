@@ -179,3 +179,31 @@ def not_a_contract(text: str) -> str | None:
             "so no check had anything to apply to and \"no risk\" would mean nothing; check that the file is the contract "
             "itself (a scan needs OCR first) and that its text was extracted correctly")
 
+
+@lru_cache(maxsize=1)
+def _t2s():
+    from opencc import OpenCC  # opencc-python-reimplemented: Traditional → Simplified Chinese (Apache-2.0)
+
+    return OpenCC("t2s")
+
+
+def simplified_same_length(text: str) -> str | None:
+    """``text`` in Simplified characters, character for character (the same length, so every
+    offset into it is an offset into ``text``), or None when it has no Traditional character
+    to convert.
+
+    The playbook, the segmenter (第一條 → 第一条) and the classifier are written in Simplified
+    Chinese; a contract from Hong Kong, Macao or Taiwan is read through this copy and reported in
+    its own characters. OpenCC's phrase conversion is used when it keeps the length (it nearly
+    always does: 乾燥 → 干燥), else each character is converted alone and kept when its
+    conversion is not one character.
+    """
+    conv = _t2s().convert(text)
+    if len(conv) != len(text):
+        out = []
+        for ch in text:
+            c = _t2s().convert(ch) if ord(ch) > 0x2E80 else ch
+            out.append(c if len(c) == 1 else ch)
+        conv = "".join(out)
+    return None if conv == text else conv
+
