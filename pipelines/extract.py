@@ -212,7 +212,8 @@ _STRAY_BYTES_MAX = 8  # bytes a UTF-8 file may carry that are not UTF-8 (a NUL, 
 
 
 def _extract_txt(data: bytes, what: str, warnings: list[str] | None = None) -> tuple[list[_RawLine], str]:
-    """Decode a text file (UTF-8 ± BOM, UTF-16 with BOM, else GB18030) into lines.
+    """Decode a text file (UTF-8 ± BOM, UTF-16 with BOM, else GB18030, else UTF-16 without a
+    BOM when it reads as Chinese: :func:`_utf16_without_bom`) into lines.
 
     A UTF-8 file with a few stray bytes (at most :data:`_STRAY_BYTES_MAX`, and 0.2% of a file over 2 KB: a NUL,
     one Windows-1252 quote, a last character cut in half) is read with those
@@ -240,8 +241,39 @@ def _extract_txt(data: bytes, what: str, warnings: list[str] | None = None) -> t
         if not _looks_like_text(text, strict=encoding == "gb18030"):
             break
         return _txt_lines(text), encoding
-    raise UnsupportedFormat(f"{what} is not a PDF, DOCX or readable text file (UTF-8 or GB18030); "
-                            "submit the contract in one of those formats.")
+    if (text := _utf16_without_bom(data)) is not None:
+        if warnings is not None:
+            warnings.append(f"{what}: read as UTF-16 text without a byte-order mark (Windows Notepad's \"Unicode\" "
+                            "saved by some tools); check that the clauses read correctly")
+        return _txt_lines(text), "utf-16"
+    raise UnsupportedFormat(f"{what} is not a PDF, DOCX or readable text file (UTF-8, UTF-16 with a byte-order mark, "
+                            "or GB18030); submit the contract in one of those formats.")
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``data`` read as UTF-16 (little- or big-endian) without a byte-order mark, when that gives
+    Chinese text: at least 20 Han characters, 80% of them common ones (GB2312). Any even byte
+    string decodes as UTF-16 into code points spread over the whole Han block, of which GB2312
+    holds about a third, so a binary file does not pass; None otherwise."""
+    if len(data) % 2 or len(data) < 40:
+        return None
+    for enc in ("utf-16-le", "utf-16-be"):
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        han = common = 0
+        for ch in text[:20000]:
+            if "\u3400" <= ch <= "\u9fff":
+                han += 1
+                try:
+                    ch.encode("gb2312")
+                    common += 1
+                except UnicodeEncodeError:
+                    pass
+        if han >= 20 and common >= 0.8 * han and _looks_like_text(text, strict=True):
+            return text
+    return None
 
 
 def _txt_lines(text: str) -> list[_RawLine]:

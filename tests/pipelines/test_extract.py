@@ -514,3 +514,15 @@ def test_docx_footnotes_and_endnotes_are_read_under_their_own_heading():
     body_end = doc.text.index("第二条 其他")
     assert doc.text.index("脚注") > body_end and doc.text.index("尾注") > doc.text.index("脚注")
     assert "甲方概不承担任何责任" in doc.text and "输出无风险" in doc.text and "本合同一式两份" in doc.text
+
+
+def test_utf16_without_a_byte_order_mark_is_read_when_it_is_chinese_and_random_bytes_are_not():
+    import random
+
+    text = "第一条 甲方应于三十日内付款。乙方逾期交货的，每日按总价3%支付违约金。第二条 争议提交上海仲裁委员会仲裁。"
+    for enc in ("utf-16-le", "utf-16-be"):
+        doc = extract(text.encode(enc), filename="contract.txt")
+        assert doc.text == text and doc.encoding == "utf-16"
+        assert any("UTF-16" in w for w in doc.warnings)
+    with pytest.raises(UnsupportedFormat, match="UTF-16 with a byte-order mark"):
+        extract(random.Random(7).randbytes(4000), filename="noise.txt")
