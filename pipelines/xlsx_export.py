@@ -6,7 +6,8 @@ Sheets:
   severity, title, evidence, explanation, suggestion, citations (``《法》第X条（status）``),
   source, confidence. Frozen header, auto-filter, wrapped text.
 * ``汇总 summary`` — one row per document: file name, contract type, review status,
-  checks that did not run, risk counts by severity, summary, versions; a document that
+  checks that did not run, risk counts by severity, summary, warnings (hidden text, pages
+  not read, citations moved), versions; a document that
   failed (no review) has its error code and message instead.
 
 A cell never starts with ``=``, ``+``, ``-``, ``@`` (or a tab/CR) as written: such text
@@ -28,7 +29,7 @@ RISK_COLUMNS = ("文件 document", "风险 risk", "条款 clause", "页 pages", 
                 "标题 title", "原文 evidence", "说明 explanation", "建议 suggestion", "依据 citations",
                 "来源 source", "置信度 confidence")
 SUMMARY_COLUMNS = ("文件 document", "合同类型 contract type", "状态 status", "未运行 not run", "高 high",
-                   "中 medium", "低 low", "风险数 risks", "摘要 summary", "错误 error", "版本 versions")
+                   "中 medium", "低 low", "风险数 risks", "摘要 summary", "错误 error", "提示 warnings", "版本 versions")
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,13 @@ def reviews_xlsx(rows: Sequence[ExportRow]) -> bytes:
     for row in rows:
         r = row.review
         if r is None:
-            summary.append([_cell(x) for x in (row.name, "", "failed", "", None, None, None, None, "", row.error or "", "")])
+            summary.append([_cell(x) for x in (row.name, "", "failed", "", None, None, None, None, "", row.error or "", "", "")])
             continue
         v = r.versions
         summary.append([_cell(x) for x in (
             row.name, r.contract_type, r.status.value, "；".join(r.not_run), r.counts.get("high", 0),
             r.counts.get("medium", 0), r.counts.get("low", 0), len(r.risks), r.summary, "",
+            "\n".join(r.warnings),  # hidden text, unread pages, moved citations: a reader of the sheet needs them too
             f"pipeline {v.pipeline}; kb {v.kb}; model {v.model}; playbook {v.playbook}")])
         for k in r.risks:
             risks.append([_cell(x) for x in (
@@ -82,7 +84,7 @@ def reviews_xlsx(rows: Sequence[ExportRow]) -> bytes:
                 round(k.confidence, 3))])
             risks.cell(row=risks.max_row, column=6).fill = fills[k.severity.value]
     widths = {"风险 risks": (22, 7, 24, 6, 20, 9, 30, 50, 50, 50, 40, 7, 9),
-              "汇总 summary": (28, 14, 12, 24, 6, 6, 6, 8, 60, 40, 40)}
+              "汇总 summary": (28, 14, 12, 24, 6, 6, 6, 8, 60, 40, 50, 40)}
     for ws in (risks, summary):
         for i, w in enumerate(widths[ws.title], start=1):
             ws.column_dimensions[get_column_letter(i)].width = w

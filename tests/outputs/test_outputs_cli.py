@@ -59,6 +59,7 @@ def test_review_writes_redline_and_page_compare_and_export(tmp_path, outputs_ind
     assert [row[0] for row in summary] == ["broken.pdf", "v1.docx"]
     assert summary[0][2] == "failed" and summary[0][9].startswith("corrupt")
     assert wb["风险 risks"].max_row - 1 == summary[1][7] >= 3
+    assert "DOCX" in (summary[1][10] or "")  # the review's warnings (where its pages come from) reach the sheet
 
     r = _cli(["export", "999", "--xlsx", tmp_path / "b.xlsx"], env)
     assert r.returncode == 1 and "no batch 999" in r.stderr
