@@ -566,8 +566,9 @@ _ROLE_LINE = re.compile(
 def party_roles(text: str) -> dict[str, tuple[str, ...]]:
     """Read the parties' role words from the preamble.
 
-    The first party line (``甲方（出租人）：…``, ``承包人：…``) is ``party_a``, the second
-    ``party_b``; both the role and its parenthesised alias are kept. ``甲方``/``乙方``
+    A party line labelled 甲方 (``甲方（出租人）：…``, ``出租人（甲方）：…``) is ``party_a``, one
+    labelled 乙方 ``party_b``, whichever comes first; lines without a letter (``承包人：…``) fill
+    the sides in order. Both the role and its parenthesised alias are kept. ``甲方``/``乙方``
     are always mapped to ``party_a``/``party_b``.
 
     Args:
@@ -587,8 +588,17 @@ def party_roles(text: str) -> dict[str, tuple[str, ...]]:
         found.append(roles)
         if len(found) == 2:
             break
-    a = set(found[0]) if found else set()
-    b = set(found[1]) if len(found) > 1 else set()
+    # the line's own letter decides its side (乙方（买方）listed first is still party_b); lines without a
+    # letter are taken in order
+    a_lines = [f for f in found if "甲方" in f]
+    b_lines = [f for f in found if "乙方" in f]
+    rest = [f for f in found if "甲方" not in f and "乙方" not in f]
+    if not a_lines and rest:
+        a_lines.append(rest.pop(0))
+    if not b_lines and rest:
+        b_lines.append(rest.pop(0))
+    a = set(a_lines[0]) if a_lines else set()
+    b = set(b_lines[0]) if b_lines else set()
     a.add("甲方")
     b.add("乙方")
     a -= {"乙方"}

@@ -2401,13 +2401,18 @@ def _t_row_total(head: list[str], body: list[tuple[list[str], str]]) -> Hit | No
         return None
     money = bool(_T_MONEY.search(head[ti]) and re.search(r"元|金额|价|费", head[ti]))
     for cells, line in body:
+        # a rate, a share, a unit price or a running total is not summed across periods
+        if re.search(r"比例|比率|利率|费率|税率|单价|价格|累计|累积|占比|率|均价|平均", cells[0]) or \
+                any(re.search(r"[%％‰]|负|^\s*[-−]", c) for c in cells[1:]):
+            continue
         total = _t_value(cells[ti], head[ti], money)
         values = [_t_value(cells[i], head[i], money) for i in series]
         if total is None or any(v is None for v in values):
             continue
         if abs(sum(values) - total) > max(0.5, 0.001 * total):
-            parts = " + ".join(f"{v:,.10g}" for v in values)
-            expl = (f"表格“{cells[0].strip() or head[0]}”一行中{'、'.join(head[i].strip() for i in series)}各为{parts}，相加为"
+            parts = " + ".join(f"{v:,.10g}" for v in values) if len(values) <= 12 else f"{len(values)}栏之和"
+            cols = "、".join(head[i].strip() for i in series) if len(series) <= 12 else f"{head[series[0]].strip()}至{head[series[-1]].strip()}各栏"
+            expl = (f"表格“{cells[0].strip() or head[0]}”一行中{cols}各为{parts}，相加为"
                     f"{sum(values):,.10g}，“{head[ti].strip()}”一栏却载明{total:,.10g}，相差{abs(sum(values) - total):,.10g}；"
                     f"分期数额与合计相互矛盾，以合计为基数的考核、返利、违约金或付款将发生争议（民法典第四百六十六条、第五百一十条）。")
             return Hit(evidence=line.strip(), sentence=line, explanation=expl)

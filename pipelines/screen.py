@@ -226,15 +226,19 @@ def _type_suggestions(raw: dict) -> dict[str, str]:
     types may share one text, written ``买卖合同|采购合同``) → suggestion text.
 
     Raises:
-        ValueError: a type that is not in :data:`CONTRACT_TYPES` (a typo would silently
-            never apply).
+        ValueError: not a mapping; a type that is not in :data:`CONTRACT_TYPES` (a typo would
+            silently never apply) or given twice; a value that is not text (:func:`_text`).
     """
+    if not isinstance(raw, dict):
+        raise ValueError("type_suggestions must be a mapping of contract type to suggestion text")
     out: dict[str, str] = {}
     for key, text in raw.items():
-        for t in str(key).split("|"):
+        for t in (x.strip() for x in str(key).split("|")):
             if t not in CONTRACT_TYPES:
-                raise ValueError(f"type_suggestions: unknown contract type {t!r}")
-            out[t] = str(text).strip()
+                raise ValueError(f"type_suggestions: unknown contract type {t!r} (one of {', '.join(CONTRACT_TYPES)})")
+            if t in out:
+                raise ValueError(f"type_suggestions: contract type {t!r} given twice")
+            out[t] = _text(text, f"type_suggestions[{t}]")
     return out
 
 
@@ -246,15 +250,45 @@ def _reader(name: str) -> str:
     return name
 
 
+# the keys a check may have (a misspelt key — type_suggestion — would otherwise be ignored in silence)
+_CHECK_KEYS = frozenset({
+    "id", "category", "severity", "title", "explanation", "suggestion", "statutes", "type_statutes",
+    "type_suggestions", "detector", "all", "any", "none", "clause_none", "contract_types", "categories",
+    "one_sided", "params", "norm", "scope", "reader", "yields", "lawful_if_forbidden"})
+MAX_TEXT_CHARS = 4000  # a title, norm, explanation or suggestion longer than this is no lawyer's text
+
+
+def _text(value, key: str, *, required: bool = True) -> str:
+    """A check's text field, stripped: a string of at most :data:`MAX_TEXT_CHARS` characters.
+
+    Raises:
+        ValueError: not a string (a list or mapping would be printed as Python), empty
+            when required, or too long.
+    """
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be text, not {type(value).__name__}")
+    value = value.strip()
+    if required and not value:
+        raise ValueError(f"{key} is empty")
+    if len(value) > MAX_TEXT_CHARS:
+        raise ValueError(f"{key} has {len(value):,} characters, over the limit of {MAX_TEXT_CHARS:,}")
+    return value
+
+
 def _parse_check(raw: dict, source: str) -> Check:
     try:
+        unknown = sorted(set(raw) - _CHECK_KEYS)
+        if unknown:
+            raise ValueError(f"unknown key(s) {', '.join(map(str, unknown))}; a check may have {', '.join(sorted(_CHECK_KEYS))}")
         return Check(
             id=raw["id"],
             category=Category(raw["category"]),
             severity=Severity(raw["severity"]),
-            title=raw["title"],
-            explanation=raw["explanation"].strip(),
-            suggestion=raw["suggestion"].strip(),
+            title=_text(raw["title"], "title"),
+            explanation=_text(raw["explanation"], "explanation"),
+            suggestion=_text(raw["suggestion"], "suggestion"),
             statutes=tuple(_statute_ref(s) for s in raw.get("statutes", []) or ()),
             type_statutes={str(t): tuple(_statute_ref(s) for s in refs or ())
                            for t, refs in (raw.get("type_statutes") or {}).items()},
@@ -268,7 +302,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             categories=tuple(Category(c) for c in raw.get("categories", ())),
             one_sided=bool(raw.get("one_sided", False)),
             params=dict(raw.get("params", {})),
-            norm=str(raw.get("norm", "")).strip(),
+            norm=_text(raw.get("norm"), "norm", required=False),
             scope=_scope(raw.get("scope", "clause")),
             reader=_reader(raw.get("reader", "")),
             yields=bool(raw.get("yields", False)),
@@ -293,6 +327,18 @@ def _mapping_without_duplicates(loader: yaml.SafeLoader, node: yaml.MappingNode,
 
 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
+
+
+class _PlaybookLoader(_StrictLoader):
+    """:class:`_StrictLoader` that also refuses aliases (``*name``): a playbook needs none, and
+    nested aliases ("billion laughs") expand a file of a few hundred bytes into gigabytes once
+    a value is turned into text."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in a playbook",
+                                              self.peek_event().start_mark)
+        return super().compose_node(parent, index)
 
 
 def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
@@ -322,7 +368,7 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         data = f.read_bytes()
         digest.update(f.name.encode() + b"\0" + data)
         try:
-            doc = yaml.load(data, Loader=_StrictLoader) or {}
+            doc = yaml.load(data, Loader=_PlaybookLoader) or {}
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -151,33 +151,50 @@ def detect_language(text: str) -> str:
     return "other"
 
 
-# words no contract in Chinese does without (simplified and traditional): parties, agreement, performance
-_CONTRACT_WORDS = re.compile(
-    r"合同|协议|協議|合約|契约|契約|甲方|乙方|丙方|双方|雙方|各方|当事人|當事人|约定|約定|违约|違約|条款|條款|签订|簽訂|签署|簽署|"
-    r"履行|支付|付款|价款|價款|租金|工资|工資|报酬|報酬|借款|服务|服務|买方|賣方|卖方|買方|出租|承租|委托|委託|授权|授權|保密|"
-    r"转让|轉讓|许可|許可|承包|发包|發包|劳动|勞動|甲乙|立约|立約")
+# who is bound: the parties as contracts name them (simplified and traditional), an IOU's 借到/立据人,
+# an offer's 录用/聘用
+_PARTY_WORDS = re.compile(
+    r"甲方|乙方|丙方|双方|雙方|各方|当事人|當事人|买方|卖方|買方|賣方|出卖人|出賣人|买受人|買受人|供方|需方|供货方|供貨方|"
+    r"采购方|採購方|出租人|承租人|出租方|承租方|房东|房東|租客|借款人|出借人|贷款人|貸款人|立据人|立據人|借到|今借|"
+    r"用人单位|用人單位|劳动者|勞動者|委托方|委託方|受托方|受託方|委托人|委託人|受托人|受託人|发包人|發包人|承包人|"
+    r"承揽人|承攬人|定作人|许可方|許可方|被许可方|被許可方|转让方|轉讓方|受让方|受讓方|托运人|託運人|承运人|承運人|"
+    r"保证人|保證人|债权人|債權人|债务人|債務人|录用|錄用|聘用|受聘|加盟商|特许人|特許人|业主|業主|物业服务人|物業服務人|"
+    r"用户|用戶|会员|會員|平台方|消费者|消費者")
+# what binds them: an agreement, a duty, a payment, performance, a signature
+_BINDING_WORDS = re.compile(
+    r"合同|协议|協議|合約|契约|契約|约定|約定|应当|應當|应于|應於|应在|應在|须|須|承担|承擔|支付|交付|付款|违约|違約|利息|"
+    r"租金|房租|押金|工资|工資|月薪|薪酬|价款|價款|货款|貨款|交货|交貨|结算|結算|赔偿|賠償|保密|签字|簽字|盖章|蓋章|签订|"
+    r"簽訂|签署|簽署|生效|归还|歸還|偿还|償還")
 # a clause number: 第一条, 第3條, 1.1, 一、
 _CLAUSE_NUMBER = re.compile(r"第[一二三四五六七八九十百零〇两\d]+[条條款]|^\s*\d{1,2}\.\d{1,2}|^\s*[一二三四五六七八九十]{1,3}、", re.M)
 
 
-def not_a_contract(text: str) -> str | None:
+def not_a_contract(text: str, contract_type: str | None = None) -> str | None:
     """Why ``text`` (a document in a covered language) cannot be reviewed as a contract, or
     None when it reads as one.
 
-    A text with no word any contract uses (parties, agreement, performance: 合同, 甲方, 约定,
-    付款 … in simplified or traditional characters) and no clause number (第一条, 1.1, 一、)
-    gives the checks nothing to apply to: "no risk found" would be a statement about nothing.
-    Only the first 200,000 characters are looked at.
+    A contract names who is bound (甲方, 供方/需方, 房东/租客, 借款人, an IOU's 立据人, an
+    offer's 录用, a platform's 用户 …) and what binds them (约定, 应当, 支付, 租金, 利息, a
+    signature) or numbers its clauses; or it numbers clauses that state duties. A text with neither — a file of one repeated word, random characters, a menu, or an
+    extraction that split every character apart — gives the checks nothing to apply to, and "no
+    risk found" would be a statement about nothing. A text the classifier gave a contract type
+    is a contract. Only the first 200,000 characters are looked at. Legal prose that names
+    parties and duties (a statute page, a news report of a signing) passes: the rule catches a
+    failed extraction or a wrong file, not every document that is not a contract.
 
     Returns:
         A message a person can act on, or None.
     """
-    head = text[:200_000]
-    if _CONTRACT_WORDS.search(head) or _CLAUSE_NUMBER.search(head):
+    if contract_type and contract_type != "其他":
         return None
-    return ("the text has no contract wording (合同, 协议, 甲方/乙方, 约定, 付款 …) and no clause numbers (第一条, 1.1), "
-            "so no check had anything to apply to and \"no risk\" would mean nothing; check that the file is the contract "
-            "itself (a scan needs OCR first) and that its text was extracted correctly")
+    head = text[:200_000]
+    binding, numbered = _BINDING_WORDS.search(head), _CLAUSE_NUMBER.search(head)
+    if (binding and numbered) or (_PARTY_WORDS.search(head) and (binding or numbered)):
+        return None
+    return ("the text does not name parties bound by duties (甲方/乙方 … 约定, 应当, 支付 …) and has no clause numbers, so "
+            "no check had anything to apply to and \"no risk\" would mean nothing; check that the file is the contract "
+            "itself (a scan needs OCR first) and that its text was extracted correctly (characters separated by spaces "
+            "or one per line are a sign it was not)")
 
 
 @lru_cache(maxsize=1)

@@ -414,10 +414,10 @@ class Review(_Frozen):
     set to anything else: ``language`` from ``document_text``
     (:func:`pipelines.text.detect_language`); a language outside
     :data:`pipelines.text.COVERED_LANGUAGES` adds an ``unsupported_language`` error and
-    makes the review ``not_reviewed``; a covered text with no contract wording and no
-    clause number (:func:`pipelines.text.not_a_contract`: 200,000 lines of one character, a
-    garbled extraction) adds a ``not_a_contract`` error; any error other than the language
-    makes it ``partial``; ``not_run``
+    makes the review ``not_reviewed``; so does a covered text that names no bound parties
+    and duties and numbers no clauses (:func:`pipelines.text.not_a_contract`: 200,000 lines of
+    one character, a menu, a garbled extraction), with a ``not_a_contract`` error; any other
+    error makes it ``partial``; ``not_run``
     names each check or stage that did not run; the summary of a review that is not
     complete says so first (it never reads as a clean contract).
     """
@@ -456,25 +456,30 @@ class Review(_Frozen):
                 message=f"the contract is written in {language} ({LANGUAGE_NAMES_ZH.get(language, language)}); "
                         f"the playbook and the LLM prompts cover only {', '.join(COVERED_LANGUAGES)}, so it was "
                         "not reviewed. Review it by hand or supply a playbook for its language."))
-        if not uncovered and (why := not_a_contract(str(data.get("document_text") or ""))) \
+        if not uncovered and (why := not_a_contract(str(data.get("document_text") or ""), data.get("contract_type"))) \
                 and not any(e.code == NOT_A_CONTRACT for e in errors):
             errors.insert(0, StageError(stage="classify", code=NOT_A_CONTRACT, message=why))
         not_run: list[str] = []
         for e in errors:
             if e.code == UNSUPPORTED_LANGUAGE:
                 item = f"all checks (language {language})"
+            elif e.code == NOT_A_CONTRACT:
+                item = "all checks (not a contract)"
             elif e.stage == "screen":
                 item = f"screen:{e.message.split(':', 1)[0]}" + (f"@{e.clause_id}" if e.clause_id else "")
             else:
                 item = e.stage + (f"@{e.clause_id}" if e.clause_id else "")
             if item not in not_run:
                 not_run.append(item)
-        status = (ReviewStatus.not_reviewed if uncovered else ReviewStatus.partial if errors
+        not_contract = any(e.code == NOT_A_CONTRACT for e in errors)
+        status = (ReviewStatus.not_reviewed if uncovered or not_contract else ReviewStatus.partial if errors
                   else ReviewStatus.complete)
         summary = str(data.get("summary") or "")
         if status == ReviewStatus.not_reviewed and not summary.startswith(_NOT_REVIEWED_PREFIX):
             summary = (f"{_NOT_REVIEWED_PREFIX}：合同主要语言为{LANGUAGE_NAMES_ZH.get(language, language)}，规则库和提示词"
-                       "只覆盖中文合同，本合同未作风险审查；未列出风险不代表没有风险。")
+                       "只覆盖中文合同，本合同未作风险审查；未列出风险不代表没有风险。") if uncovered else (
+                f"{_NOT_REVIEWED_PREFIX}：文本没有写明受约束的当事人和义务，也没有条款编号，不像合同正文（或文字提取失败），"
+                "未作风险审查；未列出风险不代表没有风险。请确认上传的是合同本身。")
         elif status == ReviewStatus.partial and not summary.startswith(_PARTIAL_PREFIX):
             summary = (f"{_PARTIAL_PREFIX}（{len(not_run)}项检查未运行：{'、'.join(not_run[:5])}"
                        f"{'等' if len(not_run) > 5 else ''}）；" + summary.replace("未发现需要提示的风险", "已运行的检查未发现风险"))

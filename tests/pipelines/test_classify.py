@@ -315,6 +315,11 @@ def test_a_playbook_suggestion_reads_in_the_contracts_own_party_names():
     reversed_roles = "甲方（卖方）：杭州某厂\n乙方（买方）：宁波某公司\n甲方应按期交货，乙方应付款。"
     assert in_party_names(suggestion, party_roles(reversed_roles), reversed_roles) == (
         "乙方应在收到甲方开具的合法发票后三十日内付款；乙方逾期的，应向甲方支付违约金。")
+    # AND the letter on each line decides its side, even when 乙方 is listed first
+    b_first = "乙方（买方）：宁波某公司\n甲方（卖方）：杭州某厂\n甲方应按期交货，乙方应付款。"
+    roles = party_roles(b_first)
+    assert (set(roles["party_a"]), set(roles["party_b"])) == ({"卖方", "甲方"}, {"买方", "乙方"})
+    assert in_party_names(suggestion, party_roles(b_first), b_first).startswith("乙方应在收到甲方开具")
     freight = "甲方（托运人）：某厂\n乙方（承运人）：某物流公司\n乙方应按期运达。"
     assert in_party_names("承运人迟延的，应向托运人支付违约金。", party_roles(freight), freight) == "乙方迟延的，应向甲方支付违约金。"
 

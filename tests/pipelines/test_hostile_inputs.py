@@ -337,10 +337,20 @@ def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(nam
 
 def test_a_text_with_nothing_of_a_contract_never_reads_as_a_clean_review():
     """200,000 lines of one character (a fault-injection helper's file) or a garbled extraction
-    gave a complete review with no risk; it is partial, with a ``not_a_contract`` error."""
+    gave a complete review with no risk; it is not reviewed, with a ``not_a_contract`` error."""
     r = _review("甲\n" * 20_000)
-    assert r.status == "partial" and r.errors[0].code == "not_a_contract"
-    assert "未发现需要提示的风险" not in r.summary
+    assert r.status == "not_reviewed" and r.errors[0].code == "not_a_contract"
+    assert r.summary.startswith("未审查") and "未发现需要提示的风险" not in r.summary
+    assert r.not_run == ("all checks (not a contract)",)
     # a contract in traditional characters, and a one-line snippet with a party word, still read as contracts
     assert _review("第一條 甲方應於三十日內付款。").status == "complete"
     assert _review("买卖双方约定货到付款。").status == "complete"
+    # contracts that never say 合同 or 甲方: an IOU, a purchase order, a landlord's note, an offer letter
+    for text in ("借条\n今借到张三人民币伍万元整，利息按月息3分计算，于2026年1月1日前归还。\n立据人：李四",
+                 "订货单\n供方：某厂 需方：某公司\n交货日期：3月1日 结算方式：月结",
+                 "房东：王某 租客：李某\n房租每月3000元，押金一个月。",
+                 "录用通知书\n公司决定录用您为销售经理，月薪15000元；如提前离职须赔偿培训费10万元。"):
+        assert _review(text).status == "complete", text
+    # a party word alone (甲方 × 5,000), a menu, characters split apart by a failed extraction
+    for text in ("甲方" * 5000, "宫保鸡丁 38元\n服务电话 12345", "第 一 条 甲 方 应 于 三 十 日 内 付 款 。"):
+        assert _review(text).status == "not_reviewed", text

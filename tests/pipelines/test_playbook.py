@@ -438,3 +438,34 @@ def test_risk_passing_early_is_read_for_the_buyer_whichever_letter_it_has():
 
     assert run({"party_a": ("出卖人", "甲方"), "party_b": ("买受人", "乙方")})
     assert not run({"party_a": ("买受人", "甲方"), "party_b": ("出卖人", "乙方")})
+
+
+@pytest.mark.parametrize("body,message", [
+    # nested aliases (billion laughs): refused before any expansion
+    ("a: &a [x, x, x]\nb: &b [*a, *a, *a]\nchecks:\n  - {id: x, category: other, severity: low, title: t, explanation: e,\n"
+     "     suggestion: s, all: ['甲'], type_suggestions: {采购合同: *b}}\n", "aliases"),
+    ("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s, all: ['甲'],\n"
+     "     type_suggestions: {采购合同: [甲, 乙]}}\n", "must be text"),
+    ("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s, all: ['甲'],\n"
+     "     type_suggestions: [采购合同]}\n", "mapping"),
+    ("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s, all: ['甲'],\n"
+     "     type_suggestions: {采购合同: a, 采购合同|买卖合同: b}}\n", "given twice"),
+    ("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s, all: ['甲'],\n"
+     "     type_suggestion: {采购合同: a}}\n", "unknown key"),
+    ("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: '" + "长" * 5000 + "', all: ['甲']}\n",
+     "over the limit"),
+    ("checks:\n  - {id: x, category: other, severity: low, title: [t], explanation: e, suggestion: s, all: ['甲']}\n", "must be text"),
+])
+def test_a_firm_playbook_with_a_malformed_value_is_refused_with_a_reason(tmp_path, body, message):
+    bad = tmp_path / "firm.yaml"
+    bad.write_text(body, encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        load_playbook([bad])
+
+
+def test_type_suggestion_keys_may_have_spaces_around_the_bar(tmp_path):
+    ok = tmp_path / "firm.yaml"
+    ok.write_text("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s,\n"
+                  "     all: ['甲'], type_suggestions: {买卖合同 | 采购合同: 买方应付款。}}\n", encoding="utf-8")
+    [check] = load_playbook([ok]).checks
+    assert check.suggestion_for("采购合同") == check.suggestion_for("买卖合同") == "买方应付款。"

@@ -64,9 +64,12 @@ class _App(typer.Typer):
             where = exc.ctx.command_path if exc.ctx else "contract-review"
             click.echo(f"error [usage]: {exc.format_message()} (see `{where} --help`)", err=True)
             sys.exit(1)
-        except typer.Abort:
-            click.echo("error [interrupted]: stopped before it finished; nothing was written for the current step", err=True)
-            sys.exit(130)
+        except (typer.Abort, KeyboardInterrupt):
+            rv = 130
+        if rv == 130:  # Ctrl-C outside a command's error handling (while importing, while printing the table)
+            from worker.cli.common import report_interrupted
+
+            report_interrupted()
         sys.exit(rv if isinstance(rv, int) else 0)
 
 

@@ -80,6 +80,23 @@ def _check_outputs(*paths: Path | None, inputs: tuple[Path, ...] = ()) -> None:
             path.unlink(missing_ok=True)
 
 
+_interrupt_reported = False
+
+
+def report_interrupted(message: str = "stopped before it finished; nothing was written for the current step") -> None:
+    """Print ``error [interrupted]: message`` once per process (Ctrl-C may be caught at several
+    levels: a command's own handler, :func:`_errors`, the application's last resort)."""
+    global _interrupt_reported
+    if not _interrupt_reported:
+        _interrupt_reported = True
+        err.print(f"[bold red]error[/] {escape('[interrupted]')}: {escape(message)}", highlight=False)
+
+
+def interrupt_reported() -> bool:
+    """Whether :func:`report_interrupted` has printed its line."""
+    return _interrupt_reported
+
+
 @contextmanager
 def _errors():
     """Map known errors to ``error [code]: message`` and exit 1; Ctrl-C (KeyboardInterrupt)
@@ -94,8 +111,7 @@ def _errors():
         raise _fail("io_error", f"{exc.strerror or exc}: {exc.filename or ''}".strip()) from None
     except KeyboardInterrupt:
         # Typer >= 0.20 turns Ctrl-C into a silent Exit(130); say what happened, as the README promises
-        err.print(f"[bold red]error[/] {escape('[interrupted]')}: stopped before it finished; "
-                  "nothing was written for the current step", highlight=False)
+        report_interrupted()
         raise typer.Exit(130) from None
     except (typer.Exit, typer.Abort):
         raise

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from worker.cli.common import _errors, _fail, _progress, _safe, err, out
+from worker.cli.common import _errors, _fail, _progress, _safe, err, out, report_interrupted
 from worker.settings import get_settings
 
 kb_app = typer.Typer(help="Build and query the statute store and its BM25 + dense index.", no_args_is_help=True)
@@ -96,8 +96,7 @@ def kb_embed(
             result = embed_statutes(settings, laws=laws, all_laws=all_laws, threads=threads,
                                     progress=lambda d, t: prog.update(task, completed=d, total=t))
         except KeyboardInterrupt:
-            err.print(f"[bold red]error[/] {escape('[interrupted]')}: the vectors embedded so far are kept; "
-                      "run the same command to continue", highlight=False)
+            report_interrupted("the vectors embedded so far are kept; run the same command to continue")
             raise typer.Exit(130) from None
     cov, inf = result["coverage"], result["in_force"]
     out.print(f"embedded {result['embedded']} articles in {result['seconds']:.0f} s "
