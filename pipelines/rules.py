@@ -4971,7 +4971,8 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
       only, lets it end the contract for a trivial breach.
     * ``subjective`` — ``甲方对乙方服务不满意的，有权解除``, ``甲方认为乙方不能胜任的，可终止合作``:
       a ground only the holder can judge, i.e. an at-will right in disguise (民法典第一百五十九条,
-      第四百九十七条 for standard terms); also for calling the whole debt due at once
+      第四百九十七条 for standard terms).
+    * ``subjective_acceleration`` — the same ground for calling the whole debt due at once
       (``甲方认为乙方财务状况可能发生不利变化的，甲方有权宣布融资提前到期``: even suspending
       performance needs 确切证据 of the other's decline, 第五百二十七条).
 
@@ -4982,8 +4983,9 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     if ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议") or _C_LABOUR.search(clause.text):
         return []
     # a ground only the creditor judges is as bad for acceleration as for termination (民法典第五百二十七条
-    # asks 确切证据 even to suspend); acceleration on any breach is ordinary loan practice and is not read here
-    rights = re.compile(f"{_C_TERMINATE.pattern}|{_K_ACCELERATE.pattern}") if kind == "subjective" else _C_TERMINATE
+    # asks 确切证据 even to suspend): kind subjective_acceleration; acceleration on any breach is ordinary
+    # loan practice and is not read here
+    rights = _K_ACCELERATE if kind == "subjective_acceleration" else _C_TERMINATE
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         for m in rights.finditer(flat):
@@ -5858,6 +5860,8 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``params["min_one_side"]`` (default 2) such sentences, the other none and there is no
     mutual breach clause (``任何一方违约的…``).
     """
+    if ctx.contract_type == "借款合同":
+        return []  # the lender's one duty is to lend, its breach priced by the Code itself (民法典第六百七十一条): a loan's terms bind the borrower
     if ctx.contract_type in ("劳动合同", "劳务派遣协议", "竞业限制协议"):
         return []  # an employer's breaches have statutory consequences (劳动合同法第三十八条、第四十六条、第八十五条) and a worker's are limited by 第二十五条: the labour checks judge them
     if ctx.contract_type == "保密协议" and re.search(r"用人单位|劳动者|劳动合同|离职|在职|竞业", ctx.text or ""):

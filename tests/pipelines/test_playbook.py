@@ -391,14 +391,17 @@ def test_lead_in_lists_read_inline_nested_and_sub_numbered_lists_and_keep_what_q
 
 
 def test_a_suggestion_speaks_the_contract_types_terms():
-    """A one-sided breach clause is cured in a loan by terms on 放款 and 还款 (民法典第六百七十一条,
-    第六百七十六条), in a sale by terms on 付款 and 交付; a type without its own text gets the
-    general one, which names no type's performance."""
-    loan = {"type": "借款合同", "text": "乙方未按期还款的，应按未还金额每日千分之一支付违约金；乙方违反约定改变借款用途的，应赔偿甲方全部损失。"}
+    """A one-sided breach clause is cured in a lease by terms on 交付/维修 and 租金 (民法典第七百零八条,
+    第七百一十二条), in a sale by terms on 付款 and 交付; a type without its own text gets the
+    general one, which names no type's performance. A loan is not read: the lender's one duty
+    is to lend, its breach priced by the Code (第六百七十一条)."""
+    lease = {"type": "房屋租赁合同", "text": "乙方逾期支付租金的，每日按月租金的千分之一支付违约金；乙方违反约定改变房屋用途的，应赔偿甲方全部损失。"}
     sale = {"type": "买卖合同", "text": "乙方逾期交货的，每逾期一日按合同总额的千分之三支付违约金。乙方交付的货物质量不合格的，应赔偿甲方全部损失。"}
     other = {"type": "其他", "text": sale["text"]}
-    [f_loan], [f_sale], [f_other] = (_run("breach.one_sided_liability", e) for e in (loan, sale, other))
-    assert "出借人" in f_loan.suggestion and "交付" not in f_loan.suggestion
+    loan = {"type": "借款合同", "text": "乙方未按期还款的，应按未还金额每日千分之一支付违约金；乙方违反约定改变借款用途的，应赔偿甲方全部损失。"}
+    [f_lease], [f_sale], [f_other] = (_run("breach.one_sided_liability", e) for e in (lease, sale, other))
+    assert not _run("breach.one_sided_liability", loan)
+    assert "出租人" in f_lease.suggestion and "交付" in f_lease.suggestion and "货" not in f_lease.suggestion
     assert f_sale.suggestion.startswith("买方逾期付款")
     assert f_other.suggestion == CHECKS["breach.one_sided_liability"].suggestion
     assert "交付" not in f_other.suggestion and "借款" not in f_other.suggestion
