@@ -57,7 +57,8 @@ CORPUS = {
     "ZIP bomb, honest sizes": (lambda: h.zip_bomb(understate=False), "corrupt", 300, 10),
     "Shift-JIS text": (lambda: (JA * 5).encode("shift_jis"), "unsupported_encoding", 200, 5),
     "Big5 text": (lambda: (BIG5 * 5).encode("big5"), "unsupported_encoding", 200, 5),
-    "UTF-16 without BOM": (lambda: (h.CLAUSE * 5).encode("utf-16-le"), "unsupported_format", 200, 5),
+    # read since the thirteenth session: it decodes to common Chinese characters (a warning says how it was read)
+    "UTF-16 without BOM": (lambda: (h.CLAUSE * 5).encode("utf-16-le"), "ok", 200, 5),
     "zero-width and bidi controls": (lambda: ("第\u200b一条 货\u202e款\u202c 甲方应\u2066支付\u2069货款。\u200d" * 50)
                                      .encode(), "ok", 200, 5),
     "one line of a million characters": (lambda: ("甲方应支付货款" * 150_000).encode(), "ok", 600, 20),
