@@ -31,7 +31,10 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # 2026-12-05 (twelfth session): set 28 back to 42 (the deposit forfeiture now filed under breach_liability, as the
 # writers file it); set 36 added, measured blind at 23/49 (0.47) on the session's start code, 26 after its fixes.
 # 2026-12-05 (thirteenth session): set 37 added, measured blind at 30/52 (0.58) on the session's start code, 41
-# after its fixes; set 36 38 (t05: unpaid subscribed capital passing to the buyer, a six-month claims window).
+# after its fixes; set 36 37 (t05: unpaid subscribed capital passing to the buyer, a six-month claims window;
+# t06's overdue 违约金 on top of interest is now found by loan.overdue_charges_stacked, filed under loan as the dev
+# set files it — its writer filed it under breach_liability — and no longer matched by the one-sided-liability
+# check, which does not read loans any more).
 # set32 50 (was 51): p10's employee 违约金 for confidentiality (filed by its writer under breach_liability; the
 # product files it under labor) was matched by "违约责任只约定一方", which no longer fires on an employee's undertaking.
 FLOORS = {"set23": (40, 49, 0.81), "set24": (45, 56, 0.80), "set25": (33, 45, 0.73), "set26": (46, 58, 0.79),
@@ -39,7 +42,7 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (45, 56, 0.80), "set25": (33, 45, 0.
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
           "set34": (49, 54, 0.90),
           "set35": (37, 47, 0.78),
-          "set36": (38, 48, 0.79),
+          "set36": (37, 48, 0.78),
           "set37": (41, 61, 0.67)}
 
 
