@@ -262,15 +262,7 @@ def _utf16_without_bom(data: bytes) -> str | None:
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
-        han = common = 0
-        for ch in text[:20000]:
-            if "\u3400" <= ch <= "\u9fff":
-                han += 1
-                try:
-                    ch.encode("gb2312")
-                    common += 1
-                except UnicodeEncodeError:
-                    pass
+        han, common = _han_counts(text)
         if han >= 20 and common >= 0.8 * han and _looks_like_text(text, strict=True):
             return text
     return None
@@ -306,6 +298,21 @@ def _utf8_with_strays(raw: bytes) -> str | None:
     return text if _looks_like_text(text, strict=False) else None
 
 
+def _han_counts(text: str) -> tuple[int, int]:
+    """``(han, common)``: the Han characters among the first 20,000 characters of ``text``, and
+    how many of them are in GB2312 (the 6,763 of everyday use; over 99% of a contract)."""
+    han = common = 0
+    for ch in text[:20000]:
+        if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff":
+            han += 1
+            try:
+                ch.encode("gb2312")
+                common += 1
+            except UnicodeEncodeError:
+                pass
+    return han, common
+
+
 def _check_plausible_chinese(text: str, what: str) -> None:
     """Refuse text that decodes as GB18030 but is not Chinese (mojibake).
 
@@ -317,15 +324,7 @@ def _check_plausible_chinese(text: str, what: str) -> None:
     Raises:
         UnsupportedEncoding: fewer than 80% of at least 20 Han characters are in GB2312.
     """
-    han = common = 0
-    for ch in text[:20000]:
-        if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff":
-            han += 1
-            try:
-                ch.encode("gb2312")
-                common += 1
-            except UnicodeEncodeError:
-                pass
+    han, common = _han_counts(text)
     if han >= 20 and common < 0.8 * han:
         raise UnsupportedEncoding(
             f"{what} is not UTF-8, and read as GB18030 only {common * 100 // han}% of its Chinese characters are "
