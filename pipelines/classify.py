@@ -262,8 +262,8 @@ CONTRACT_TYPE_NAMES: tuple[str, ...] = (
 _TITLE_PATTERNS: tuple[tuple[str, str, int], ...] = (
     # tier 0
     (r"中介|居间", "其他", 0),  # 民法典第二十六章 中介合同: not in the taxonomy
-    (r"保理|factoring", "其他", 0),
-    (r"监理", "委托合同", 0),  # 民法典第七百九十六条: the client and the supervisor are bound by the rules of 委托合同  # 民法典第十六章 保理合同: not in the taxonomy, and not a guarantee
+    (r"保理|factoring", "其他", 0),  # 民法典第十六章 保理合同: not in the taxonomy, and not a guarantee
+    (r"监理", "委托合同", 0),  # 民法典第七百九十六条: the client and the supervisor are bound by the rules of 委托合同
     (r"旅游|旅行团|研学|travel|tour\b", "服务合同", 0),  # a package tour is a service contract
     (r"融资(?:性)?租赁|售后回租|financ\w* lease", "融资租赁合同", 0),
     (r"劳务派遣|人力派遣|派遣协议|派遣合同|labou?r dispatch", "劳务派遣协议", 0),

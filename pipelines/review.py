@@ -471,9 +471,10 @@ def _in_own_characters(prepared: Prepared, doc) -> Prepared:
     length, so a clause's offsets and an evidence's position in its clause carry over. Evidence
     that cannot be placed in its clause (a detector's own wording) is left as it is."""
     own = {c.clause_id: c.model_copy(update={"text": doc.text[c.char_start:c.char_end]}) for c in prepared.clauses}
+    simplified = {c.clause_id: c.text for c in prepared.clauses}
 
     def back(text: str, clause_id: str) -> str:
-        simp, orig = next(((c.text, own[c.clause_id].text) for c in prepared.clauses if c.clause_id == clause_id), ("", ""))
+        simp, orig = simplified.get(clause_id, ""), own[clause_id].text if clause_id in own else ""
         for a, b in ((simp, orig), (simp.replace("\n", ""), orig.replace("\n", ""))):
             i = a.find(text)
             if text and i >= 0:

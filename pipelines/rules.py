@@ -18,7 +18,7 @@ import cn2an
 
 from pipelines.clause_structure import ROLE as _PARTY_ANY  # any party word of every contract type
 from pipelines.clause_structure import MODAL_DE
-from pipelines.text import is_table_row, sentences
+from pipelines.text import is_table_row, sentences, t2s_converter
 from pipelines.types import Clause, Severity
 
 __all__ = ["DETECTORS", "Hit", "parse_amount", "parse_rate", "parse_number"]
@@ -422,10 +422,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             # no total price (a licence paid by royalty, a franchise): one sum for a breach of any term, several
             # times every sum the contract itself puts on the performance (fees, minimums, deposits)
             if amount and not totals and re.search(r"违反本(?:合同|协议)(?:的)?(?:任何|任一|任意)|(?:任何|任一|任意)(?:条款|约定|义务)", sent[:ld.start()]):
-                scale = _per_doc(ctx, "money_scale", lambda: max(
-                    (v for x in _LF_MONEY.finditer(ctx.text or "") if (v := _c_yuan_value(x))), default=0.0))
                 others = max((v for x in _LF_MONEY.finditer((ctx.text or "").replace(sent, "")) if (v := _c_yuan_value(x))),
-                             default=0.0) if scale <= amount else scale
+                             default=0.0)
                 if others and amount >= 3 * others:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
                                 explanation=f"任何一项违约均须支付违约金{amount:,.0f}元，为合同所载最高一笔费用{others:,.0f}元的"
@@ -4591,11 +4589,6 @@ def _latin_lookalike(ch: str) -> str:
     return ch
 
 
-@lru_cache(maxsize=1)
-def _t2s():
-    from opencc import OpenCC  # opencc-python-reimplemented: Traditional → Simplified Chinese
-
-    return OpenCC("t2s")
 
 
 def _inj_normalise(text: str) -> str:
@@ -4610,7 +4603,7 @@ def _inj_normalise(text: str) -> str:
     if _INJ_LOOKALIKE_SCRIPTS.search(out):
         out = "".join(_latin_lookalike(c) if _INJ_LOOKALIKE_SCRIPTS.match(c) else c for c in out)
     if re.search(r"[\u4e00-\u9fff]", out):
-        out = _t2s().convert(out)
+        out = t2s_converter().convert(out)
     return _INJ_GAPS.sub("", out)
 
 
@@ -5017,7 +5010,12 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _K_RISK_BUYERS = "买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人"
-_K_RISK = re.compile(rf"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{{0,20}}(?:转移(?:至|给|到)?|转由|即由|由)(?:{_K_RISK_BUYERS})")
+
+
+@lru_cache(maxsize=32)
+def _k_risk(buyers: str) -> re.Pattern:
+    """The risk passing to the buyer, named by ``buyers`` (an alternation of its words)."""
+    return re.compile(rf"(?:毁损|灭失|损毁|损失)?(?:的)?风险[^。；]{{0,20}}(?:转移(?:至|给|到)?|转由|即由|由)(?:{buyers})")
 _K_EARLY = re.compile(r"签订|签署|签约|订单确认|合同生效|出厂|离厂|出库|离库|出仓|生产完成|备货完成|制造完成|下单|发货|发运|装车|装船|装运|装上|装入|装载|交(?:付)?(?:给)?(?:第一)?承运人|交运|提单")
 _K_SHIPMENT = re.compile(r"发货|发运|装车|装船|装运|装上|装入|装载|承运人|交运|提单")
 # the seller carries the goods to the buyer itself: its own vehicles are no carrier (民法典第六百零七条
@@ -5042,8 +5040,7 @@ def risk_passes_early(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     delivers_to_buyer = _per_doc(ctx, "delivers_to_buyer", lambda: _K_DELIVERS_TO_BUYER.search(ctx.text))
     # the buyer by its letter where the preamble names the roles (买受人（乙方）): risk "由乙方承担" is then the buyer's
-    buyer = side_words(ctx, "买方|买受人|需方|甲方|采购方|定作人|定作方|客户|收货方|承租人")
-    risk_rx = _K_RISK if buyer == _K_RISK_BUYERS else re.compile(_K_RISK.pattern.replace(_K_RISK_BUYERS, buyer))
+    risk_rx = _k_risk(side_words(ctx, _K_RISK_BUYERS))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = risk_rx.search(flat)

@@ -198,8 +198,10 @@ def not_a_contract(text: str, contract_type: str | None = None) -> str | None:
 
 
 @lru_cache(maxsize=1)
-def _t2s():
-    from opencc import OpenCC  # opencc-python-reimplemented: Traditional → Simplified Chinese (Apache-2.0)
+def t2s_converter():
+    """The one OpenCC Traditional → Simplified converter (opencc-python-reimplemented,
+    Apache-2.0), shared by the review's Simplified copy and the injected-instruction check."""
+    from opencc import OpenCC
 
     return OpenCC("t2s")
 
@@ -215,11 +217,11 @@ def simplified_same_length(text: str) -> str | None:
     always does: 乾燥 → 干燥), else each character is converted alone and kept when its
     conversion is not one character.
     """
-    conv = _t2s().convert(text)
+    conv = t2s_converter().convert(text)
     if len(conv) != len(text):
         out = []
         for ch in text:
-            c = _t2s().convert(ch) if ord(ch) > 0x2E80 else ch
+            c = t2s_converter().convert(ch) if ord(ch) > 0x2E80 else ch
             out.append(c if len(c) == 1 else ch)
         conv = "".join(out)
     return None if conv == text else conv

@@ -92,11 +92,6 @@ def report_interrupted(message: str = "stopped before it finished; nothing was w
         err.print(f"[bold red]error[/] {escape('[interrupted]')}: {escape(message)}", highlight=False)
 
 
-def interrupt_reported() -> bool:
-    """Whether :func:`report_interrupted` has printed its line."""
-    return _interrupt_reported
-
-
 @contextmanager
 def _errors():
     """Map known errors to ``error [code]: message`` and exit 1; Ctrl-C (KeyboardInterrupt)
