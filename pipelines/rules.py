@@ -383,10 +383,16 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     # the base the rate is of (逾期金额, 年租金, 合同总价): a year of delay is 365 times the rate of that base
                     b = re.search(r"(?:按|以|为|计)(?:照)?([^。；，按以为]{1,14}?)(?:的)?\s*$", sent[max(0, m.start() - 20): m.start()])
                     base = b.group(1).strip() if b else ""
-                    per = 30 if re.search(r"月(?:租金|服务费|费用|管理费|物业费|使用费|仓储费)|每月", base) else \
-                        365 if re.search(r"年(?:租金|服务费|费用|管理费|物业费|使用费|仓储费)|每年", base) else None
+                    per = 30 if re.search(r"月(?:租金|服务费|费用|管理费|物业费|使用费|仓储费|保管费|仓租)|每月", base) else \
+                        365 if re.search(r"年(?:租金|服务费|费用|管理费|物业费|使用费|仓储费|保管费|仓租)|每年", base) else None
                     if per and pct <= 100 / per:
                         continue  # a day's delay costs at most a day's worth of the monthly (yearly) sum: the use withheld, not excessive
+                    # a custody or carriage fee is no measure of the loss when the keeper or carrier delays releasing the
+                    # goods (迟延出库, 拖延发货): the owner's loss is its goods withheld, worth many times the fee; a few days'
+                    # fee a day is not clearly excessive (合同编通则解释第六十五条: the loss is the yardstick). Rent is the
+                    # value of the use withheld, so a landlord's delay stays measured by it.
+                    if per and pct <= 500 / per and re.search(r"仓储费|保管费|仓租|运费|运输费", base) and not re.search(r"(?:逾期|迟延|延迟|拖欠|未按[^。；，]{0,6})(?:支付|付款|缴纳|交纳|缴付|付清)|欠付|未付|应付", sent):
+                        continue
                     of = f"{base}的" if base and not re.search(r"逾期|欠付|未付|迟延|延迟|应付|拖欠", base) else "逾期金额的"
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{of}{pct:g}%计算，迟延一年累计约为{of}{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
@@ -1484,6 +1490,11 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "delivery_time":
             m = _C_TIME_BY_ONE.search(flat)
+            # the start of works fixed by the employer's start notice against a planned start date the contract
+            # states is how construction contracts are drafted (建设工程施工合同解释（一）第八条: the notice's date)
+            if m and re.search(r"开工(?:日期|时间|日)[^。；，]{0,4}以[^。；，]{0,12}开工(?:通知|令|报告)", flat) \
+                    and re.search(r"计划开工(?:日期|时间)|开工日期[：:为]?\s*\d{4}\s*年", ctx.text or ""):
+                continue
             if m and not _C_MUTUAL.search(m.group(0)) and not _C_TIME_LAWFUL.search(flat):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
@@ -1834,8 +1845,10 @@ def arbitration_body_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if not re.search(r"申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|(?:仲裁委员会|仲裁机构|仲裁院|仲裁中心)[^。；]{0,6}(?:仲裁(?!机构|委员会)|裁决)|通过仲裁|仲裁解决|交由[^。；]{0,20}仲裁", flat):
             continue
-        if re.search(r"(?:诉讼|起诉)或者?(?:依法)?申请仲裁|申请仲裁或者?(?:依法)?(?:提起)?诉讼", flat) and _c_named_institutions(ctx.text.replace("\n", "")):
-            continue  # 依法提起诉讼或者申请仲裁 (民法典第九百四十四条's words) points to the remedy; the commission is named in the contract
+        if re.search(r"(?:诉讼|起诉)或者?(?:依法)?申请仲裁|申请仲裁或者?(?:依法)?(?:提起)?诉讼", flat) and (
+                _c_named_institutions(ctx.text.replace("\n", ""))
+                or re.search(r"人民法院[^。；]{0,6}(?:提起诉讼|起诉|诉讼解决|管辖)", ctx.text.replace(flat, ""))):
+            continue  # 依法提起诉讼或者申请仲裁 (民法典第九百四十四条's words) points to the remedy; the forum is agreed elsewhere
         if re.search(r"(?:法院|诉讼)或者?仲裁机构|仲裁机构或者?(?:法院|诉讼)|送达|联系方式", flat):
             continue  # a reference to 'a court or arbitration body' (送达地址 clauses) agrees no forum
         named = _c_named_institutions(flat)
@@ -2012,7 +2025,9 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费|工程款)?(?:总价款|总价|总金额|总额|价款总额|价款|金额|标的额|标的金额|标的总额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
-                            r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?")
+                            r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?"
+                            # the consideration of a transfer (股权转让价款, 交易对价, 收购总价)
+                            r"|(?:转让|交易|收购)(?:总)?(?:价款|价格|对价)(?:总额|合计)?")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
 # an amount in Chinese numerals, capital (壹万元) or lowercase of two characters or more (二十万元)
 _CN_AMOUNT = r"[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,}"
@@ -2292,6 +2307,8 @@ def _rates_by_noun(text: str) -> dict[tuple[str, str], set[float]]:
     for line, flat in table_row_sentences(text).items():
         text = text.replace(line, flat)  # | 全部 | 3% | under | 成交金额 | 佣金比例 | → 佣金比例：3%
     for frag in re.split(r"[，,；;。、\n|｜（）()]", text):
+        # one noun written with its rate word (佣金费率, 返利比例, 提成率) is the noun
+        frag = re.sub(r"(佣金|提成|返利|版税|分成|返点|折扣|扣点)(?:费率|比例|比率|率)", r"\1", frag)
         nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
         rates = parse_rate(frag)
         if len(nouns) != 1 or len(rates) != 1 or _RATE_SKIP.search(frag) or len(frag) > 60:
@@ -2445,6 +2462,8 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                         return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
             if (hit := _t_row_total(head, body)) is not None:
                 return c.clause_id, hit
+            if (hit := _t_month_year(head, body)) is not None:
+                return c.clause_id, hit
             if len(totals) != 1 or any(_T_TOTAL_ROW.match(cells[0]) and cells[0].startswith("小计") for cells, _ in totals):
                 continue
             # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
@@ -2464,6 +2483,30 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                     line = totals[0][1]
                     return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
     return _annex_sum_against_body(ctx)
+
+
+_T_MONTHLY_COL = re.compile(r"^\s*(?:每月|月度?|按月)[^年季]{0,10}(?:费|租金|金额|工资|报酬|价款)|(?:费|租金|金额)[（(]\s*元\s*/\s*月\s*[）)]")
+_T_YEARLY_COL = re.compile(r"^\s*(?:每年|年度?|全年|按年)[^月季]{0,10}(?:费|租金|金额|工资|报酬|价款)|(?:费|租金|金额)[（(]\s*元\s*/\s*年\s*[）)]")
+
+
+def _t_month_year(head: list[str], body: list[tuple[list[str], str]]) -> Hit | None:
+    """A row whose yearly amount is not twelve times its monthly amount (``| 住宅 | 250.60 |
+    3,307.20 |`` under ``| 房屋类型 | 月物业服务费（元） | 年物业服务费（元） |``); None when
+    every row agrees, or the table has no monthly and yearly column of one fee. A difference
+    over 0.2% and over 1 yuan is reported (民法典第四百六十六条、第五百一十条)."""
+    mi = next((i for i, h in enumerate(head) if _T_MONTHLY_COL.search(h) and not _T_PRICE.search(h)), None)
+    yi = next((i for i, h in enumerate(head) if _T_YEARLY_COL.search(h) and not _T_PRICE.search(h)), None)
+    if mi is None or yi is None or mi == yi:
+        return None
+    for cells, line in body:
+        if len(cells) != len(head):
+            continue
+        m, y = _t_value(cells[mi], head[mi], True), _t_value(cells[yi], head[yi], True)
+        if m and y and abs(12 * m - y) > max(1.0, 0.002 * y):
+            return Hit(evidence=line.strip(), sentence=line, explanation=(
+                f"表格该行{head[mi]}为{m:,.2f}元，按十二个月计应为{12 * m:,.2f}元，该行{head[yi]}却载明{y:,.2f}元，相差"
+                f"{abs(12 * m - y):,.2f}元；月度与年度金额相互矛盾，应付数额不明确（民法典第四百六十六条、第五百一十条）。"))
+    return None
 
 
 _ANNEX_ID = re.compile(r"附(?:件|表)\s*(?P<n>[一二三四五六七八九十\d]+)")
@@ -4054,12 +4097,13 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     conditioned on the assessment / standard contract / certification, a prohibition (before or
     after the foreign party: ``境外关联公司不得访问``), ``不涉及数据出境``.
     """
-    abroad = (r"(?:境外|出境|海外|国外|跨境|中国大陆以外|中华人民共和国(?:境外|以外)|境外关联|境外总部|境外母公司|新加坡|香港|澳门|台湾|美国|欧洲|欧盟"
+    abroad = (r"(?:境外|境内外|境内、外|国内外|海内外|出境|海外|国外|跨境|中国大陆以外|中华人民共和国(?:境外|以外)|境外关联|境外总部|境外母公司|新加坡|香港|澳门|台湾|美国|欧洲|欧盟"
               r"|日本|韩国|德国|英国|法国|爱尔兰|荷兰|印度|澳大利亚|加拿大|马来西亚|越南|泰国|印度尼西亚|东京|首尔|法兰克福|伦敦|硅谷"
               r"|全球(?:任一|任何|各地|范围内)?(?:的)?(?:数据中心|节点|服务器|机房))")
     verb = r"(?:传输|提供|存储|储存|转移|传送|发送|访问|调取|同步|备份|处理|托管|共享|汇总|上传|容灾|转存|存放|保存|留存)"
     data_words = (r"个人信息|个人数据|个人资料|用户(?:数据|信息|资料)|客户(?:数据|信息|资料)|员工(?:个人)?(?:信息|资料|档案)|数据"
-                  r"|姓名|手机号|电话号码|身份证|住址|联系方式|订单信息|账户信息|银行账号|位置信息")
+                  r"|姓名|手机号|电话号码|身份证|住址|联系方式|订单信息|账户信息|银行账号|位置信息"
+                  rf"|{_LF_SUBJECTS}(?:的)?(?:个人)?(?:资料|信息|档案)")
     # a row of a processing table (| 存储地点 | 中国境内及新加坡（容灾备份） |) names the data in other rows
     clause_data = re.search(data_words, clause.text)
     if re.search(r"安全评估|标准合同|保护认证|个人信息保护认证|单独同意|网信部门|第三十八条", clause.text):
@@ -4120,13 +4164,21 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
                 and re.search(r"个人信息|会员|用户|客户|数据|学员|患者", clause.text):
             return [Hit(evidence=s.strip(), sentence=sent)]  # a row of a table listing the data collected
         # the act is done to the sensitive data, not somewhere else in the sentence (…病历书写的故障…，提供替代方案)
-        v = re.compile(r"采集|收集|处理|使用|提供|共享|存储|获取|调取|查询|留存|录入|上传|识别|查阅|监控|追踪").search(
-            s, max(0, m.start() - 24), m.end() + 16)
+        # (outside the data's own name: the 识别 of 人脸识别 is no act); each mention of sensitive data in turn
+        verbs = re.compile(r"采集|收集|处理|使用|提供|共享|存储|获取|调取|查询|留存|录入|上传|识别|查阅|监控|追踪")
+        v = None
+        for m in re.finditer(_LF_SENSITIVE, s):
+            after = m.end() + 2 if s.startswith("识别", m.end()) else m.end()  # 人脸识别 names the technology
+            v = verbs.search(s, max(0, m.start() - 24), m.start()) or verbs.search(s, after, m.end() + 16)
+            if v:
+                break
         if not v:
             continue
         if _lf_negated(s, min(m.start(), v.start()), 14):
             continue
-        if not re.search(r"有权|可以|可|应(?:当)?(?:提供|提交|配合|同意)|须(?:提供|提交|配合)|同意|授权|将|进行", s):
+        # (a data subject made to hand its own data over: 业主应于入住后十五日内录入人脸信息)
+        if not re.search(r"有权|可以|可|应(?:当)?(?:提供|提交|配合|同意)|须(?:提供|提交|配合)|同意|授权|将|进行"
+                         rf"|(?:{_LF_SUBJECTS}|车主|劳动者|租户|承租人|住户)[^。；，]{{0,10}}(?:应|须|必须)(?:当)?[^。；，]{{0,12}}(?:录入|上传|采集|提供|提交)", s):
             continue
         return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -4913,7 +4965,9 @@ def retention_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
 _K_PROVISIONAL = re.compile(r"(?:暂定|暂估)价|(?:暂定|暂估|暂列|暂按)[^。；，]{0,8}(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)|(?:总价|价格|价款|单价|金额|合同价|造价|费用|总额)[^。；，]{0,6}(?:暂定|暂估|暂列|暂按)(?:为)?")
 _K_SETTLE_RULE = re.compile(r"据实结算|按实(?:际)?结算|按实际(?:完成|发生|工程量|数量|供货|交付|工作量)|以[^。；]{0,20}(?:结算|审计|决算|计量)[^。；]{0,8}为准|"
                             r"结算(?:方式|办法|依据|原则)|工程量清单|计价(?:规范|办法|依据|方式)|调整(?:方式|办法|公式)|多退少补|"
-                            r"按[^。；]{0,12}(?:单价|费率|综合单价|定额)[^。；]{0,12}(?:计算|结算|确定)|(?:最终|实际)(?:价款|价格|金额|结算价)[^。；]{0,10}(?:按|以|根据)")
+                            r"按[^。；]{0,12}(?:单价|费率|综合单价|定额)[^。；]{0,12}(?:计算|结算|确定)|(?:最终|实际)(?:价款|价格|金额|结算价)[^。；]{0,10}(?:按|以|根据)|"
+                            # quantities actually done times the agreed rates: 最终以…实际完成工程量乘以附件一综合单价结算
+                            r"(?:乘以|×|\*)[^。；]{0,16}(?:单价|综合单价|费率|定额)|最终(?:以|按|根据)[^。；]{0,40}(?:结算|确定)")
 
 
 def provisional_price(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -5701,7 +5755,7 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
             tail = flat[p.end():] + "。" + nxt
             if p.group(0).startswith("未") and re.match(r"[^。；]{0,16}?[，,]\s*(?:即)?视为", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]  # 未在当日提出书面异议的，视为…符合约定
-            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未(?:书面|以书面(?:形式|方式))?提出|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
+            if re.search(r"(?:逾期|否则|超过[^。；]{0,6}|未(?:向[^。；，]{1,10}?)?(?:书面|以书面(?:形式|方式))?(?:提出|通知)|未在[^。；]{0,8}提出|(?:提货|收货|交付|验收)后)[^。；]{0,20}(?:视为|不再|不予|丧失|放弃|免除|免责|不承担|不负责|概不负责)", tail):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 
@@ -5908,10 +5962,18 @@ def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", " ")
         if not _R_INSTALMENT.search(flat) or re.search(r"违约金|逾期|罚|赔偿|利息", flat):
             continue
+        # a 定金 credited against the price (定金在支付第一期价款时抵作价款) is inside the instalments, not on top of them
+        credited = re.search(r"定金[^。；]{0,30}(?:抵作|冲抵|抵充|折抵|转为|转作|充抵|抵扣)", flat)
         prev = 0
         for m in _C_YUAN.finditer(flat):
-            label, prev = flat[max(prev, m.start() - 20): m.start()], m.end()
-            if not _R_INSTALMENT.search(label) or re.search(r"总价|总额|合计|总计|共计|总金额|合同金额|合同价款|大写", label):
+            label = flat[max(prev, m.start() - 20): m.start()]
+            # the item's own label at its head: （1）第一期：本协议签署后五个工作日内支付人民币360万元
+            head = flat[:16] if prev == 0 else ""
+            prev = m.end()
+            if not (_R_INSTALMENT.search(label) or _R_INSTALMENT.search(head)) \
+                    or re.search(r"总价|总额|合计|总计|共计|总金额|合同金额|合同价款|大写", label):
+                continue
+            if credited and re.search(r"定金", label):
                 continue
             if v := _c_yuan_value(m):
                 amounts.append((v, flat))
@@ -5933,6 +5995,18 @@ def instalments_exceed_total(clause: Clause, ctx, params) -> Iterable[Hit]:
     if paid > total + 1:
         return [Hit(evidence=amounts[-1][1].strip(), sentence=amounts[-1][1], explanation=(
             f"各期付款金额合计{paid:,.2f}元，超过合同总价{total:,.2f}元，付款条款与总价自相矛盾，实际应付金额将发生争议。"))]
+    # a schedule that says how many instalments there are (分三期支付) and lists that many sums, all of
+    # them amounts, yet stops short of the price: the rest has no time or condition of payment
+    n = re.search(r"分\s*(?P<n>[两二三四五六七八九十\d]{1,3})\s*(?:期|笔|次)", clause.text)
+    count = (2 if n["n"] == "两" else parse_number(n["n"])) if n else None
+    if count and len(amounts) == count and paid < total - 1 and not parse_rate(clause.text):
+        gap = total - paid
+        # the gap paid elsewhere (a 定金, 预付款 or 保证金 stated outside the schedule) is no gap
+        others = [v for x in _C_YUAN.finditer((ctx.text or "").replace(clause.text, "")) if (v := _c_yuan_value(x))]
+        if not any(abs(v - gap) <= 1 for v in others):
+            return [Hit(evidence=amounts[-1][1].strip(), sentence=amounts[-1][1], explanation=(
+                f"约定分{count}期付款，各期金额合计{paid:,.2f}元，比合同总价{total:,.2f}元少{gap:,.2f}元；差额何时、以何条件支付没有约定，"
+                "付款条款与总价条款相互矛盾，应付金额和付款期限将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))]
     return []
 
 
@@ -6890,3 +6964,157 @@ def equity_unpaid_capital(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["equity_unpaid_capital"] = equity_unpaid_capital
+
+
+# ------------------------------------------------------------------ a rent-free period charged in the payment schedule
+_RF_FREE = re.compile(r"免租|免收(?:房屋|场地)?租金|免交租金|免付租金|(?:无需|无须|不需|不必|不用)(?:再)?(?:支付|缴纳|交纳|交付)(?:房屋|场地)?租金")
+_RF_SPAN = re.compile(r"^\s*(?:起)?\s*(?:至|到|—|－|-|–|~|～|——)\s*$")
+_RF_OTHER_FEE = re.compile(r"物业|水电|电费|水费|押金|保证金|停车|能耗|空调|管理费|服务费|税")
+
+
+def _date_spans(text: str) -> list[tuple[date, date]]:
+    """Date ranges written ``2025年7月1日至2025年9月30日`` (or with a dash), as (first, last)."""
+    ds = _dates(text)
+    return [(a, b) for (a, ma), (b, mb) in zip(ds, ds[1:]) if a <= b and _RF_SPAN.match(text[ma.end():mb.start()])]
+
+
+def _rent_free_charged(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first table row that charges rent for days inside a
+    rent-free period the contract grants with dates; None when there is none."""
+    free = []
+    for c in ctx.clauses:
+        for s in _split(c.text):
+            flat = s.replace("\n", "")
+            if _RF_FREE.search(flat) and not re.search(r"不(?:享有|给予|适用)免租|无免租", flat) and not is_table_row(flat):
+                free += _date_spans(flat)
+    if not free:
+        return None
+    for c in ctx.clauses:
+        lines = c.text.splitlines()
+        for head, rows in table_runs(c.text):
+            for cells, line in rows:
+                if _RF_FREE.search(line) or re.search(r"免租|免收", line):
+                    continue  # the schedule itself marks the period free
+                spans = _date_spans(line)
+                inside = [(a, b, fa, fb) for a, b in spans for fa, fb in free if fa <= a and b <= fb]
+                if not inside:
+                    continue
+                i = lines.index(line) if line in lines else 0
+                context = " ".join(head or []) + "".join(lines[max(0, i - 3): i])
+                charged = None
+                for k, cell in enumerate(cells):
+                    if _dates(cell):
+                        continue
+                    label = head[k] if head and len(head) == len(cells) else context
+                    if not re.search(r"租金|应付|金额|租费", label) or (head and len(head) == len(cells) and _RF_OTHER_FEE.search(label)):
+                        continue
+                    v = _t_value(cell, label, True)
+                    if v and v > 0:
+                        charged = (label, cell, v)
+                        if re.search(r"应付|当期|本期|合计|金额", label):
+                            break
+                if charged:
+                    a, b, fa, fb = inside[0]
+                    return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+                        f"合同约定{fa.year}年{fa.month}月{fa.day}日至{fb.year}年{fb.month}月{fb.day}日为免租期，免租期内无需支付租金；"
+                        f"付款计划表却对{a.year}年{a.month}月{a.day}日至{b.year}年{b.month}月{b.day}日列明{charged[1].strip()}元。"
+                        "正文与附件相互矛盾，该期间是否应付租金将发生争议（民法典第一百四十二条、第四百六十六条）。"))
+    return None
+
+
+def rent_free_period_charged(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A payment schedule that charges rent for a period the contract declares rent-free.
+
+    Reads every sentence granting a rent-free period with dates (``免租期为2025年7月1日至2025年9月30日``,
+    ``该期间乙方无需支付租金``) and every table row whose own date range lies inside it; a row
+    with an amount above zero in a rent or amount column (``租金``, ``应付``, ``金额``; not 物业费,
+    水电费, 押金 columns) contradicts the grant. Rows marked 免租 or with 0 are lawful.
+    Two terms of one contract that contradict each other are read by 民法典第一百四十二条、
+    第四百六十六条; the rent owed for the period is then disputed. Reported once per document,
+    on the row.
+    """
+    hit = _per_doc(ctx, "rent_free_charged", lambda: _rent_free_charged(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
+DETECTORS["rent_free_period_charged"] = rent_free_period_charged
+
+
+# ------------------------------------------------------------------ interest on advance funding of construction works
+def advance_funding_interest(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Interest on a builder's advance funding (垫资) agreed above the loan-market rate.
+
+    Norm: 建设工程施工合同解释（一）第二十五条 — interest agreed on advance funding is
+    supported only up to the rate of a loan of the same kind at the time, or the LPR of the
+    same period; the part above it is not. Flagged when a sentence about 垫资 states a
+    monthly, daily or annual rate whose annual figure exceeds ``params["lpr_multiple"]``
+    (default 1.5) times the one-year LPR at formation (:func:`_lf_lpr`), so a rate "按同期
+    LPR" or a little above it (the lending bank's own rate) is not flagged. Monthly rates are
+    ×12, daily ×360.
+    """
+    lpr, when = _lf_lpr(ctx, params)
+    limit = lpr * float(params.get("lpr_multiple", 1.5))
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"垫资|垫付|垫款", flat) or not re.search(r"利息|利率|资金占用费|资金成本", flat) or re.search(r"不(?:计|支付|计取|收取)(?:任何)?(?:利息|资金占用费)", flat):
+            continue
+        for pct, m in parse_rate(flat):
+            before = flat[max(0, m.start() - 8): m.start()]
+            if re.search(r"月利率|月息|月利|每月|按月", before):
+                annual = pct * 12
+            elif re.search(r"日利率|日息|每日|按日", before):
+                annual = pct * 360
+            elif re.search(r"年利率|年息|年化|每年|按年|利率", before):
+                annual = pct
+            else:
+                continue
+            if annual > limit:
+                return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
+                    f"约定垫资利息折合年利率约{annual:g}%，明显高于{when}一年期贷款市场报价利率（{lpr:g}%）；依建设工程施工合同解释（一）"
+                    "第二十五条，垫资利息高于垫资时同类贷款利率或同期贷款市场报价利率的部分，人民法院不予支持，约定的大部分利息无法主张。"))]
+    return []
+
+
+DETECTORS["advance_funding_interest"] = advance_funding_interest
+
+
+# ------------------------------------------------------------------ a consent the contract relies on, annexed but not yet signed
+_PENDING = re.compile(r"(?:待|尚待|尚未|暂未|还未|未)[^。；，)）]{0,10}(?:补签|签署|签字|签章|盖章|出具|提供|补充|补齐|取得)|后补|另行(?:提供|补交|补签)|补交|（空）|\(空\)")
+
+
+def _annex_consent_pending(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first sentence that says other shareholders have waived
+    their pre-emption right (or consented) and points to an annex for it, where that annex
+    is marked as not yet signed or supplied; None otherwise."""
+    lines = (ctx.text or "").splitlines()
+    for c in ctx.clauses:
+        for s in _split(c.text):
+            flat = s.replace("\n", "")
+            if not re.search(r"优先购买|其他股东|股东会决议|股东决定", flat) or not re.search(r"放弃|同意|决议|确认|声明", flat):
+                continue
+            ref = re.search(r"(?:见|详见|参见|如|附于|载于|作为)\s*(?P<a>附件\s*[一二三四五六七八九十\d]+)", flat)
+            if not ref:
+                continue
+            name = re.sub(r"\s", "", ref["a"])
+            for line in lines:
+                t = re.sub(r"\s", "", line)
+                if t.startswith(name) and not t.startswith(name + "的") and _PENDING.search(t[len(name):]):
+                    return c.clause_id, Hit(evidence=flat.strip(), sentence=s, explanation=(
+                        f"条款称其他股东已放弃优先购买权（或已同意转让），以{name}为证，但{name}标注为“{line.strip()[:40]}”，声明尚未签署；"
+                        "向股东以外的人转让股权，应书面通知其他股东，其他股东在同等条件下有优先购买权（公司法第八十四条），"
+                        "放弃声明未签署前，其他股东仍可主张优先购买，受让方付款后可能无法取得股权。"))
+    return None
+
+
+def annex_consent_pending(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Other shareholders' waiver of pre-emption (or their consent) asserted by reference to an
+    annex that the document itself marks as not yet signed (``附件三：其他股东放弃优先购买权声明
+    （待补签）``). Norm: 公司法第八十四条 — a transfer to an outsider is notified to the other
+    shareholders in writing, who have a right of first refusal on equal terms; until they waive
+    it in writing the transferee's title is at risk. Reported once per document, at the sentence
+    that relies on the annex."""
+    hit = _per_doc(ctx, "annex_consent_pending", lambda: _annex_consent_pending(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
+DETECTORS["annex_consent_pending"] = annex_consent_pending
