@@ -1571,7 +1571,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明|即构成|构成)[^。；，]{0,28}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认)")
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明|即构成|构成)[^。；，]{0,28}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认|(?<!包装)(?<!外观)完好|(?<!包装)无损)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
 _C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|(?:用于|应用于)[^。；，]{0,8}(?:业务|生产|运营|场景|经营)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
@@ -1646,9 +1646,9 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
             continue
-        if not re.search(r"验收|检验|质量|品质|终验|初验", flat) or re.search(r"监理|试车|隐蔽工程|隐蔽部位|中间验收|签证|结算|答复", flat):
+        if not re.search(r"验收|检验|质量|品质|终验|初验|完好|无损|货损|损坏|瑕疵", flat) or re.search(r"监理|试车|隐蔽工程|隐蔽部位|中间验收|签证|结算|答复", flat):
             continue  # a procedural approval (监理人认可试车记录, 视为认可结算资料) is not acceptance of goods or work
-        if trigger == "signing" and not re.search(r"质量|品质|验收合格|验收通过|通过验收|合格", flat[m.start():]):
+        if trigger == "signing" and not re.search(r"质量|品质|验收合格|验收通过|通过验收|合格|(?<!包装)(?<!外观)完好|(?<!包装)无损", flat[m.start():]):
             continue
         before = flat[:m.start()]
         if trigger == "signing":
@@ -1660,7 +1660,15 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=flat)]
         else:
             if re.search(r"擅自使用|提前使用|入住|未经(?:竣工)?验收[^。；]{0,10}(?:使用|入住)|竣工验收前", flat):
-                continue  # use of works before completion acceptance: 建设工程解释一第十四条
+                # use of works before completion acceptance: 建设工程解释一第十四条 bars claims on the part used only;
+                # moving in deemed acceptance of the whole works and a waiver of every quality claim goes beyond it
+                if re.search(r"(?:整体|全部|整个)[^。；，]{0,6}(?:验收合格|合格|验收通过)", flat) and re.search(
+                        r"(?:不得|不再|无权)[^。；，]{0,10}(?:任何|全部|一切)[^。；，]{0,8}异议|(?:任何|全部|一切)[^。；，]{0,6}(?:质量)?(?:异议|索赔)[^。；，]{0,6}(?:不予|均不)", flat):
+                    return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                        "条款约定竣工验收前入住、搬入或使用任何部位即视为整体验收合格，并排除对工程质量的一切异议；依法提前使用的，"
+                        "发包人（定作人）只是不能就使用部分的质量不符合约定主张权利（建设工程施工合同解释（一）第十四条），"
+                        "未使用部分和保修期内的质量问题仍可主张修理、重作、减少报酬或赔偿（民法典第七百八十一条），格式条款排除该权利的可能无效（第四百九十七条）。"))]
+                continue
             per = None
             for p in _C_PERIOD.finditer(before):
                 tail = before[p.end(): p.end() + 8]
@@ -2027,7 +2035,9 @@ _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:�
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
                             r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?"
                             # the consideration of a transfer (股权转让价款, 交易对价, 收购总价)
-                            r"|(?:转让|交易|收购)(?:总)?(?:价款|价格|对价)(?:总额|合计)?")
+                            r"|(?:转让|交易|收购)(?:总)?(?:价款|价格|对价)(?:总额|合计)?"
+                            # the whole price of the works or goods: 本工程总价, 装修工程总造价, 设备总价款
+                            r"|(?:工程|项目|装修|装饰|货物|设备)(?:的)?(?:总价款|总价|总造价|总金额|价款总额)")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
 # an amount in Chinese numerals, capital (壹万元) or lowercase of two characters or more (二十万元)
 _CN_AMOUNT = r"[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,}"
@@ -2464,6 +2474,8 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                 return c.clause_id, hit
             if (hit := _t_month_year(head, body)) is not None:
                 return c.clause_id, hit
+            if not totals and (hit := _t_total_line_after(c.text, head, body)) is not None:
+                return c.clause_id, hit
             if len(totals) != 1 or any(_T_TOTAL_ROW.match(cells[0]) and cells[0].startswith("小计") for cells, _ in totals):
                 continue
             # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
@@ -2506,6 +2518,34 @@ def _t_month_year(head: list[str], body: list[tuple[list[str], str]]) -> Hit | N
             return Hit(evidence=line.strip(), sentence=line, explanation=(
                 f"表格该行{head[mi]}为{m:,.2f}元，按十二个月计应为{12 * m:,.2f}元，该行{head[yi]}却载明{y:,.2f}元，相差"
                 f"{abs(12 * m - y):,.2f}元；月度与年度金额相互矛盾，应付数额不明确（民法典第四百六十六条、第五百一十条）。"))
+    return None
+
+
+def _t_total_line_after(text: str, head: list[str], body: list[tuple[list[str], str]]) -> Hit | None:
+    """A total written as a line right under a table (``合计：人民币186,000元``) that is not the
+    sum of the table's amount column (the last money column that is no unit price); None when
+    it is, or there is no such line or column. A difference over 0.1% and 1 yuan is reported
+    (民法典第四百六十六条、第五百一十条)."""
+    lines = text.splitlines()
+    last = body[-1][1]
+    if last not in lines:
+        return None
+    after = next((x for x in lines[lines.index(last) + 1:] if x.strip()), "")
+    m = re.match(r"\s*(?:合计|总计|共计|总价|总金额|总额)(?:金额)?", after)
+    a = _C_YUAN.search(after, m.end()) if m else None
+    cols = [i for i, h in enumerate(head) if _T_MONEY.search(h) and not _T_PRICE.search(h) and not _T_QTY.search(h) and i]
+    if not a or not cols:
+        return None
+    i = cols[-1]
+    values = [_t_value(cells[i], head[i], True) for cells, _ in body]
+    total = _c_yuan_value(a)
+    if not total or len(values) < 2 or any(v is None for v in values):
+        return None
+    if abs(sum(values) - total) > max(1.0, 0.001 * total):
+        parts = " + ".join(f"{v:,.2f}" for v in values) if len(values) <= 12 else f"{len(values)}行之和"
+        return Hit(evidence=after.strip(), sentence=after, explanation=(
+            f"表格“{head[i]}”一栏各行相加为{parts} = {sum(values):,.2f}元，表下合计载明{total:,.2f}元，相差"
+            f"{abs(sum(values) - total):,.2f}元；明细与合计相互矛盾，应付价款不明确（民法典第四百六十六条、第五百一十条）。"))
     return None
 
 
@@ -3888,7 +3928,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent). Not flagged:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
-    sub = r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
+    sub = r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|选定|选用|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
     if not re.search(rf"个人信息|数据|信息|处理|{_LF_CONTACT_WORK}", clause.text):
         return []
     for sent in _split(clause.text):
@@ -7118,3 +7158,76 @@ def annex_consent_pending(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["annex_consent_pending"] = annex_consent_pending
+
+
+# ------------------------------------------------------------------ an amount per period times the periods against the stated total
+_PP_EACH = re.compile(r"每(?:期|月|季度?|年)(?:应付|应还|支付|还款|付款)?(?:额|金额)?(?:的)?(?:租金|还款额|付款额|服务费|费用|本息|金额|价款|款项)?(?:为|：|:)?\s*(?:人民币)?\s*")
+_PP_COUNT = re.compile(rf"(?:共|合计|总计|分)\s*(?P<n>{_NUM})\s*(?:期|个月|次)")
+_PP_TOTAL = re.compile(r"(?:租金|还款|付款|服务费|费用|本息|价款)?(?:总额|合计|总计|共计|总金额)(?:为|：|:)?\s*(?:人民币)?\s*")
+
+
+def per_period_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A sentence stating an equal amount per period, the number of periods and the total,
+    where the amount times the periods is not the total (``每期租金19,860元，共三十六期，租金
+    总额为704,960元``: 714,960). Differences up to 1 yuan (rounding) are ignored; a sentence
+    with a second per-period amount (a first or last period that differs, 首期/末期) is
+    skipped. Two statements of the consideration that disagree are read by 民法典第一百
+    四十二条、第四百六十六条 and leave it undetermined (第五百一十条)."""
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(r"首期|末期|最后一期|第一期|尾款|除外|调整|递增|浮动|不含|另计", flat):
+            continue
+        each = [(m, a) for m in _PP_EACH.finditer(flat) if (a := _C_YUAN.match(flat, m.end()))]
+        count = _PP_COUNT.search(flat)
+        total = [(m, a) for m in _PP_TOTAL.finditer(flat) if (a := _C_YUAN.match(flat, m.end()))]
+        if len(each) != 1 or not count or len(total) != 1:
+            continue
+        x, n, y = _c_yuan_value(each[0][1]), parse_number(count["n"]), _c_yuan_value(total[0][1])
+        if not x or not n or not y or n != int(n) or n < 2:
+            continue
+        if abs(x * n - y) > max(1.0, 0.0005 * y):
+            return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
+                f"条款约定每期{x:,.2f}元、共{n:g}期，相乘为{x * n:,.2f}元，所载总额却为{y:,.2f}元，相差{abs(x * n - y):,.2f}元；"
+                "两种表述相互矛盾，总额、提前到期时应付金额及以总额为基数的计算将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))]
+    return []
+
+
+DETECTORS["per_period_total_mismatch"] = per_period_total_mismatch
+
+
+# ------------------------------------------------------------------ a foreign law chosen for a purely domestic contract
+_GL_FOREIGN = (r"新加坡|香港|澳门|台湾|美国|美利坚|英国|英格兰|纽约州?|加利福尼亚州?|特拉华州?|日本|德国|法国|瑞士|荷兰|爱尔兰|卢森堡|开曼|"
+               r"英属维尔京|百慕大|澳大利亚|加拿大|韩国|马来西亚|境外|外国")
+_GL_FOREIGN_PARTY = re.compile(r"\b(?:Ltd|Limited|Inc|LLC|Pte|GmbH|Corp|Corporation|S\.A\.|B\.V\.|K\.K\.)\b|外商独资|中外合资|中外合作|港澳台|境外|"
+                               r"(?:住所|地址|注册地|注册地址)[：:][^\n]{0,12}(?:" + _GL_FOREIGN + ")")
+
+
+def foreign_law_domestic_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A foreign law chosen to govern a contract with no foreign element.
+
+    Parties may choose the law of a 涉外 civil relation only (涉外民事关系法律适用法第三条、
+    第四十一条; 法律适用法解释（一）第一条 lists the foreign elements: a foreign party, habitual
+    residence abroad, the object abroad, the facts abroad). A contract between parties
+    established in China, performed in China, is governed by PRC law (民法典第十二条), and a
+    choice of another law is void — and cannot displace the mandatory PRC rules in any event
+    (第四条). Flagged when a sentence makes another jurisdiction's law govern the contract and
+    the preamble names no foreign party, foreign address or foreign-invested enterprise.
+    """
+    head = (ctx.text or "")[:1500]
+    if _GL_FOREIGN_PARTY.search(head):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(rf"(?:适用|受|依据|依照|按照)[^。；，]{{0,6}}(?P<j>{_GL_FOREIGN})[^。；，]{{0,12}}法律", flat)
+        if not m or re.search(r"中华人民共和国法律|中国法律", flat[:m.start()] + flat[m.end():]) and re.search(r"管辖|仲裁地|仲裁规则", flat):
+            continue
+        if re.search(r"(?:不|并非|而非)适用", flat[max(0, m.start() - 4): m.start() + 2]) or re.search(r"仲裁地|开庭地", flat[:m.start()]):
+            continue
+        return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
+            f"合同双方均为境内主体、在境内履行，不具有涉外因素，却约定适用{m['j']}法律；当事人只能为涉外民事关系选择适用的法律"
+            "（涉外民事关系法律适用法第三条、第四十一条），该选择无效，合同仍适用中华人民共和国法律（民法典第十二条），"
+            "依约定准备的权利义务安排可能落空。"))]
+    return []
+
+
+DETECTORS["foreign_law_domestic_contract"] = foreign_law_domestic_contract

@@ -395,6 +395,18 @@ _LIST_HEAD = re.compile(r"[：:]\s*$")
 _LIST_ITEM = re.compile(r"^(?:[（(]\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3}|[a-zA-Z])\s*[)）]|\d{1,2}\s*[、.．)）](?!\d)|[一二三四五六七八九十]{1,3}\s*、|[①-⑳]|[a-zA-Z][.)、])")
 
 
+# a negation split around its object (乙方不对…人身伤害承担赔偿责任) read as it is usually written
+# (乙方对…人身伤害不承担赔偿责任): the same exemption, so every check's own wording applies to it
+_SPLIT_NEGATION = re.compile(r"不(对|就|为)(?!称|等|外|应|于|付|照)([^。；，]{1,40}?)(承担|负责|负有|负|赔偿|补偿)")
+
+
+def negation_joined(sentence: str) -> str:
+    """``sentence`` with each negation split around its object joined to its verb:
+    ``乙方不对业主的人身伤害承担赔偿责任`` → ``乙方对业主的人身伤害不承担赔偿责任``.
+    Unchanged when there is none (``不对称``, ``不对外`` are not negations of 对)."""
+    return _SPLIT_NEGATION.sub(r"\1\2不\3", sentence)
+
+
 def _match_sentence(check: Check, sentence: str) -> str | None:
     """The evidence when ``sentence`` meets the check: its regular expressions (``all``,
     ``any``, vetoed by ``none``) or, failing them, its structural ``reader``
@@ -404,6 +416,8 @@ def _match_sentence(check: Check, sentence: str) -> str | None:
     if any(rx.search(sentence) for rx in check.none):
         return None  # the check's lawful exceptions veto its regexes and its reader alike
     found = _match_patterns(check, sentence)
+    if found is None and (joined := negation_joined(sentence)) != sentence and not any(rx.search(joined) for rx in check.none):
+        found = _match_patterns(check, joined) and sentence.strip()
     if found is None and check.reader:
         from pipelines.clause_structure import READERS
 
