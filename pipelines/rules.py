@@ -362,6 +362,15 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # overdue interest stacked with 违约金: judged together under the loan cap (loan.overdue_charges_stacked)
         if re.search(r"(?:全部|剩余|余下)[^。；，,]{0,20}(?:费用|服务费|租金|价款|报酬)[^。；]{0,6}作为违约金", sent):
             return [Hit(evidence=sent.strip(), sentence=sent)]
+        # the remaining term times a periodic fee (剩余合同期限月数乘以月均管理费的三倍): all the fees the other side
+        # would have earned, or a multiple of them, with none of the costs it saves by not performing (第五百八十四条)
+        rem = re.search(r"剩余[^。；，,]{0,16}(?:月数|年数|天数|期数|期限|期间)[^。；]{0,4}(?:乘以|×|\*)[^。；]{0,30}(?:费|租金|价款|报酬)", sent)
+        share = [pct for pct, m in parse_rate(sent) if rem and m.start() >= rem.start()]
+        if rem and not (share and max(share) <= lump_max) and not re.search(r"不(?:得)?超过[^。；]{0,10}(?:实际)?损失", sent):
+            return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
+                "违约金按剩余期限乘以每期费用（或其倍数）计算，相当于对方在剩余期限内可得的全部收入，而未扣除其因不再履行而节省的成本；"
+                "损失赔偿以可得利益为限（民法典第五百八十四条），超过损失百分之三十的违约金一般可认定为过分高于损失而请求减少"
+                "（第五百八十五条第二款、合同编通则解释第六十五条）。"))]
         rates = parse_rate(sent)
         daily = _DAILY.search(sent)
         # a total capped at no more than ld_lump_max of the base (累计不超过该批次货款的20%) keeps
@@ -7231,3 +7240,44 @@ def foreign_law_domestic_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["foreign_law_domestic_contract"] = foreign_law_domestic_contract
+
+
+# ------------------------------------------------------------------ one contract cited under two numbers
+_REF_CODE = r"[A-Z]{1,8}(?:[-－—_/][A-Z0-9]{1,12}){1,6}"
+_REF_AFTER = re.compile(rf"编号(?:为|是|：|:)?\s*(?P<code>{_REF_CODE})\s*(?:号)?\s*的?\s*《(?P<t>[^》]{{2,24}})》")
+_REF_BEFORE = re.compile(rf"《(?P<t>[^》]{{2,24}})》\s*[（(]?\s*(?:合同)?编号(?:为|是|：|:)?\s*(?P<code>{_REF_CODE})")
+
+
+def _reference_mismatch(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` at the second citation of one titled agreement (``《借款合同》``)
+    under the same number with the characters of its last part transposed (RF-JK-2025-017 /
+    RF-JK-2025-071); None otherwise."""
+    seen: dict[str, str] = {}
+    for c in ctx.clauses:
+        for s in _split(c.text):
+            flat = s.replace("\n", "")
+            for m in [*_REF_AFTER.finditer(flat), *_REF_BEFORE.finditer(flat)]:
+                t, code = m["t"], m["code"].replace("－", "-").replace("—", "-")
+                first = seen.setdefault(t, code)
+                a, b = re.split(r"[-_/]", first), re.split(r"[-_/]", code)
+                # the same number with its digits transposed (017 / 071): one agreement miscopied, not a series
+                if first != code and a[:-1] == b[:-1] and sorted(a[-1]) == sorted(b[-1]):
+                    return c.clause_id, Hit(evidence=flat.strip(), sentence=s, explanation=(
+                        f"合同先称《{t}》的编号为{first}，此处又称编号为{code}，同一合同的编号前后不一；所指合同不明确，"
+                        "担保或结算的范围可能被主张不及于实际签订的那份合同（民法典第一百四十二条、第四百六十六条）。"))
+    return None
+
+
+def reference_number_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One agreement cited by two different numbers of the same form (``编号为RF-JK-2025-017的
+    《借款合同》`` in the recitals, ``编号为RF-JK-2025-071的《借款合同》`` in the secured-debt
+    clause). Which agreement is meant is then a matter of interpretation (民法典第一百四十二条、
+    第四百六十六条); for a guarantee the secured debt is in dispute. Only a transposition of the
+    last part's characters is read as one number miscopied: numbers of a series (001 / 002) may be
+    two agreements. Reported once per
+    document, at the second number."""
+    hit = _per_doc(ctx, "reference_mismatch", lambda: _reference_mismatch(ctx))
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
+DETECTORS["reference_number_mismatch"] = reference_number_mismatch
