@@ -35,17 +35,21 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # t06's overdue 违约金 on top of interest is now found by loan.overdue_charges_stacked, filed under loan as the dev
 # set files it — its writer filed it under breach_liability — and no longer matched by the one-sided-liability
 # check, which does not read loans any more).
+# 2026-12-05 (fourteenth session): sets 38 and 39 added (blind 35/54 and 32/57, the latter the same on the session's
+# start code); set 29 50 predicted (was 49): k08's clause relieving the lender of reviewing the guarantor's
+# resolution is now found (guarantee.company_resolution_not_reviewed, filed under parties as set 39's writer files
+# it; set 29's writer filed the same clause under effectiveness), so it counts as a false alarm there.
 # set32 50 (was 51): p10's employee 违约金 for confidentiality (filed by its writer under breach_liability; the
 # product files it under labor) was matched by "违约责任只约定一方", which no longer fires on an employee's undertaking.
-FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (33, 45, 0.73), "set26": (46, 58, 0.79),
-          "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (36, 49, 0.73), "set30": (43, 53, 0.81), "set31": (39, 50, 0.79),
+FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.76), "set26": (46, 58, 0.79),
+          "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (36, 50, 0.72), "set30": (43, 53, 0.81), "set31": (39, 50, 0.79),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
           "set34": (49, 54, 0.90),
           "set35": (37, 47, 0.78),
           "set36": (37, 48, 0.78),
           "set37": (41, 61, 0.67),
           "set38": (48, 57, 0.84),
-          "set39": (41, 53, 0.77)}
+          "set39": (44, 57, 0.77)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
