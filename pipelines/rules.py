@@ -7108,15 +7108,12 @@ def advance_funding_interest(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not re.search(r"垫资|垫付|垫款", flat) or not re.search(r"利息|利率|资金占用费|资金成本", flat) or re.search(r"不(?:计|支付|计取|收取)(?:任何)?(?:利息|资金占用费)", flat):
             continue
         for pct, m in parse_rate(flat):
-            before = flat[max(0, m.start() - 8): m.start()]
-            if re.search(r"月利率|月息|月利|每月|按月", before):
-                annual = pct * 12
-            elif re.search(r"日利率|日息|每日|按日", before):
-                annual = pct * 360
-            elif re.search(r"年利率|年息|年化|每年|按年|利率", before):
-                annual = pct
-            else:
+            # the period word nearest the rate decides (按月支付垫资利息，年利率12% is 12% a year)
+            period = [w.group(0) for w in re.finditer(r"月利率|月息|月利|每月|按月|日利率|日息|每日|按日|年利率|年息|年化|每年|按年|利率",
+                                                      flat[max(0, m.start() - 8): m.start()])]
+            if not period:
                 continue
+            annual = pct * (12 if "月" in period[-1] else 360 if "日" in period[-1] else 1)
             if annual > limit:
                 return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
                     f"约定垫资利息折合年利率约{annual:g}%，明显高于{when}一年期贷款市场报价利率（{lpr:g}%）；依建设工程施工合同解释（一）"
