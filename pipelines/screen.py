@@ -400,6 +400,7 @@ _LIST_ITEM = re.compile(r"^(?:[（(]\s*(?:\d{1,2}|[一二三四五六七八九�
 _SPLIT_NEGATION = re.compile(r"不(对|就|为)(?!称|等|外|应|于|付|照)([^。；，]{1,40}?)(承担|负责|负有|负|赔偿|补偿)")
 
 
+@lru_cache(maxsize=8192)
 def negation_joined(sentence: str) -> str:
     """``sentence`` with each negation split around its object joined to its verb:
     ``乙方不对业主的人身伤害承担赔偿责任`` → ``乙方对业主的人身伤害不承担赔偿责任``.
