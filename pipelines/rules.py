@@ -7108,12 +7108,18 @@ def advance_funding_interest(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not re.search(r"垫资|垫付|垫款", flat) or not re.search(r"利息|利率|资金占用费|资金成本", flat) or re.search(r"不(?:计|支付|计取|收取)(?:任何)?(?:利息|资金占用费)", flat):
             continue
         for pct, m in parse_rate(flat):
-            # the period word nearest the rate decides (按月支付垫资利息，年利率12% is 12% a year)
-            period = [w.group(0) for w in re.finditer(r"月利率|月息|月利|每月|按月|日利率|日息|每日|按日|年利率|年息|年化|每年|按年|利率",
-                                                      flat[max(0, m.start() - 8): m.start()])]
-            if not period:
+            # the rate's own label decides (按月利率1.5% is monthly; 按月支付垫资利息，年利率12% is 12% a year),
+            # else the period word nearest the rate
+            before = flat[max(0, m.start() - 8): m.start()]
+            label = re.search(r"([月日年])?(?:利率|息|利|化)\s*(?:为|是|按|：|:)?\s*$", before)
+            period = [w.group(0) for w in re.finditer(r"每月|按月|每日|按日|每年|按年", before)]
+            if label:
+                unit = label.group(1) or "年"
+            elif period:
+                unit = period[-1][-1]
+            else:
                 continue
-            annual = pct * (12 if "月" in period[-1] else 360 if "日" in period[-1] else 1)
+            annual = pct * {"月": 12, "日": 360, "年": 1}[unit]
             if annual > limit:
                 return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
                     f"约定垫资利息折合年利率约{annual:g}%，明显高于{when}一年期贷款市场报价利率（{lpr:g}%）；依建设工程施工合同解释（一）"
