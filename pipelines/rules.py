@@ -1965,6 +1965,21 @@ def _per_doc(ctx, key: str, compute):
     return hit[1]
 
 
+def _on_its_clause(clause: Clause, ctx, key: str, compute) -> list[Hit]:
+    """The hit of a whole-document search when it lies in ``clause``, else none.
+
+    ``compute()`` returns ``(clause id, hit)`` or None and runs once per document and ``key``
+    (:func:`_per_doc`); the detector calling this is called once per clause, so the one
+    finding of a ``scope: document`` check lands on the clause that holds it."""
+    hit = _per_doc(ctx, key, compute)
+    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+
+
+def _cn_date(d: date) -> str:
+    """``2025年7月1日`` for a date, as the contracts write it."""
+    return f"{d.year}年{d.month}月{d.day}日"
+
+
 def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A sale or work contract that delivers goods but agrees no inspection or objection
     period anywhere.
@@ -2382,8 +2397,7 @@ def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     clauses and the purpose (民法典第一百四十二条、第四百六十六条); the price term is then
     unclear (第五百一十条). Reported once per document, on the annex sentence.
     """
-    hit = _per_doc(ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx))
 
 
 _T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量")
@@ -2497,12 +2511,8 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                 if any(v is None and not re.fullmatch(r"[—\-–/无]*", cells[i].strip()) for v, (cells, _) in zip(values, above)):
                     continue  # a cell that cannot be read (按实际, a range): the column's sum is unknown
                 known = [v for v in values if v is not None]
-                if total and len(known) >= 2 and abs(sum(known) - total) > max(1.0, 0.001 * total):
-                    parts = " + ".join(f"{v:,.2f}" for v in known) if len(known) <= 12 else f"{len(known)}行之和"
-                    expl = (f"表格“{h}”一栏各行相加为{parts} = {sum(known):,.2f}元，合计行载明{total:,.2f}元，相差"
-                            f"{abs(sum(known) - total):,.2f}元；明细与合计相互矛盾，应付价款不明确（民法典第四百六十六条、第五百一十条）。")
-                    line = totals[0][1]
-                    return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
+                if total and len(known) >= 2 and (hit := _column_sum_hit(h, known, total, totals[0][1], "合计行")):
+                    return c.clause_id, hit
     return _annex_sum_against_body(ctx)
 
 
@@ -2550,12 +2560,19 @@ def _t_total_line_after(text: str, head: list[str], body: list[tuple[list[str], 
     total = _c_yuan_value(a)
     if not total or len(values) < 2 or any(v is None for v in values):
         return None
-    if abs(sum(values) - total) > max(1.0, 0.001 * total):
-        parts = " + ".join(f"{v:,.2f}" for v in values) if len(values) <= 12 else f"{len(values)}行之和"
-        return Hit(evidence=after.strip(), sentence=after, explanation=(
-            f"表格“{head[i]}”一栏各行相加为{parts} = {sum(values):,.2f}元，表下合计载明{total:,.2f}元，相差"
-            f"{abs(sum(values) - total):,.2f}元；明细与合计相互矛盾，应付价款不明确（民法典第四百六十六条、第五百一十条）。"))
-    return None
+    return _column_sum_hit(head[i], values, total, after, "表下合计")
+
+
+def _column_sum_hit(header: str, values: list[float], total: float, line: str, where: str) -> Hit | None:
+    """The hit at ``line`` when a money column's ``values`` (yuan) do not add up to the
+    ``total`` that ``line`` states (``where``: 合计行, 表下合计), off by more than 0.1% and 1
+    yuan; None when they do (民法典第四百六十六条、第五百一十条)."""
+    if abs(sum(values) - total) <= max(1.0, 0.001 * total):
+        return None
+    parts = " + ".join(f"{v:,.2f}" for v in values) if len(values) <= 12 else f"{len(values)}行之和"
+    return Hit(evidence=line.strip(), sentence=line, explanation=(
+        f"表格“{header}”一栏各行相加为{parts} = {sum(values):,.2f}元，{where}载明{total:,.2f}元，相差"
+        f"{abs(sum(values) - total):,.2f}元；明细与合计相互矛盾，应付价款不明确（民法典第四百六十六条、第五百一十条）。"))
 
 
 _ANNEX_ID = re.compile(r"附(?:件|表)\s*(?P<n>[一二三四五六七八九十\d]+)")
@@ -2675,8 +2692,7 @@ def period_amount_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     (民法典第四百七十条); two statements that disagree leave it undetermined (第四百六十六条、
     第五百一十条).
     """
-    hit = _per_doc(ctx, "period_amount_mismatch", lambda: _period_amount_mismatch(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "period_amount_mismatch", lambda: _period_amount_mismatch(ctx))
 
 
 def table_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2694,8 +2710,7 @@ def table_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
     does not add up leaves the price undetermined (第四百六十六条、第五百一十条).
     Reported once per document, on the row or total that does not add up.
     """
-    hit = _per_doc(ctx, "table_arithmetic", lambda: _table_arithmetic(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "table_arithmetic", lambda: _table_arithmetic(ctx))
 
 
 def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2711,8 +2726,7 @@ def unit_price_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     stating it that disagree leave it undetermined (第四百六十六条、第五百一十条).
     Reported once per document, on the total's sentence.
     """
-    hit = _per_doc(ctx, "unit_price_total_mismatch", lambda: _unit_price_mismatch(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "unit_price_total_mismatch", lambda: _unit_price_mismatch(ctx))
 
 
 DETECTORS.update({
@@ -5639,8 +5653,8 @@ def sublease_beyond_head_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         months = round((end - head[0]).days / (365.25 / 12))
         return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
-            f"本合同租期至{end.year}年{end.month}月{end.day}日，而出租方自身的租赁（{head[1][:40]}…）至"
-            f"{head[0].year}年{head[0].month}月{head[0].day}日届满，转租期限超出约{months}个月；超出部分对房屋出租人"
+            f"本合同租期至{_cn_date(end)}，而出租方自身的租赁（{head[1][:40]}…）至"
+            f"{_cn_date(head[0])}届满，转租期限超出约{months}个月；超出部分对房屋出租人"
             "不具有法律约束力，承租人可能在原租期届满后被要求腾退，只能向转租方追偿。"))]
     return []
 
@@ -5686,8 +5700,8 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
         earlier = next((e for e in ends[:i] if e[1] != cid and abs((e[0] - d).days) > 1), None)
         if earlier is not None:
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
-                f"本条约定合同期限至{d.year}年{d.month}月{d.day}日，而前文（{earlier[2][:40]}…）约定至"
-                f"{earlier[0].year}年{earlier[0].month}月{earlier[0].day}日，两处期限不一致，合同何时届满、费用计算至何时将发生争议。"))]
+                f"本条约定合同期限至{_cn_date(d)}，而前文（{earlier[2][:40]}…）约定至"
+                f"{_cn_date(earlier[0])}，两处期限不一致，合同何时届满、费用计算至何时将发生争议。"))]
     # two lengths of the contract's own term (正文：期限为三年；附件：特许经营期限 | 2年)
     lengths = _per_doc(ctx, "own_term_lengths", lambda: _own_term_lengths(ctx))
     for i, (n, cid, flat) in enumerate(lengths):
@@ -5714,8 +5728,8 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
             if spanned <= 3660 and abs(spanned - stated) > (15 if days["u"] == "个月" else 2):  # a works period over ten years is no plan
                 sent = next((x.replace("\n", "").strip() for x in _split(clause.text) if days.group(0) in x.replace("\n", "")), days.group(0))
                 return [Hit(evidence=sent, sentence=sent, explanation=(
-                    f"本条约定工期为{days['n']}{days['u']}，而计划开工日期{d1.year}年{d1.month}月{d1.day}日至计划竣工日期"
-                    f"{d2.year}年{d2.month}月{d2.day}日共{spanned}天，二者不一致，竣工期限和逾期违约金的起算将发生争议。"))]
+                    f"本条约定工期为{days['n']}{days['u']}，而计划开工日期{_cn_date(d1)}至计划竣工日期"
+                    f"{_cn_date(d2)}共{spanned}天，二者不一致，竣工期限和逾期违约金的起算将发生争议。"))]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
@@ -6112,8 +6126,8 @@ def guarantee_period_by_dates(clause: Clause, ctx, params) -> Iterable[Hit]:
         if ends and ends[-1][0] <= due:
             end = ends[-1][0]
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
-                f"保证期间约定至{end.year}年{end.month}月{end.day}日，不晚于主债务履行期限届满日"
-                f"{due.year}年{due.month}月{due.day}日，依民法典第六百九十二条第二款视为没有约定，保证期间为主债务履行期限届满之日起六个月。"))]
+                f"保证期间约定至{_cn_date(end)}，不晚于主债务履行期限届满日"
+                f"{_cn_date(due)}，依民法典第六百九十二条第二款视为没有约定，保证期间为主债务履行期限届满之日起六个月。"))]
     return []
 
 
@@ -6780,7 +6794,7 @@ def licence_beyond_patent_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             end = ends[-1][0]
             months = round((end - expiry).days / (365.25 / 12))
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
-                f"许可期限至{end.year}年{end.month}月{end.day}日，而该{kind}按申请日计算的保护期至{expiry.year}年{expiry.month}月"
+                f"许可期限至{_cn_date(end)}，而该{kind}按申请日计算的保护期至{expiry.year}年{expiry.month}月"
                 f"{expiry.day}日届满，许可期限超出约{months}个月；专利权届满后许可合同不再有效，被许可方无须为已进入公有领域的技术继续付费。"))]
     return []
 
@@ -6898,8 +6912,7 @@ def listed_amounts_total(clause: Clause, ctx, params) -> Iterable[Hit]:
     it undetermined (第四百六十六条、第五百一十条); a borrower repays the principal lent
     (第六百七十五条).
     """
-    hit = _per_doc(ctx, "listed_amounts_total", lambda: _listed_amounts_total(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "listed_amounts_total", lambda: _listed_amounts_total(ctx))
 
 
 DETECTORS["listed_amounts_total"] = listed_amounts_total
@@ -7042,7 +7055,7 @@ def _rent_free_charged(ctx) -> tuple[str, Hit] | None:
         lines = c.text.splitlines()
         for head, rows in table_runs(c.text):
             for cells, line in rows:
-                if _RF_FREE.search(line) or re.search(r"免租|免收", line):
+                if _RF_FREE.search(line) or "免收" in line:
                     continue  # the schedule itself marks the period free
                 spans = _date_spans(line)
                 inside = [(a, b, fa, fb) for a, b in spans for fa, fb in free if fa <= a and b <= fb]
@@ -7065,8 +7078,8 @@ def _rent_free_charged(ctx) -> tuple[str, Hit] | None:
                 if charged:
                     a, b, fa, fb = inside[0]
                     return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
-                        f"合同约定{fa.year}年{fa.month}月{fa.day}日至{fb.year}年{fb.month}月{fb.day}日为免租期，免租期内无需支付租金；"
-                        f"付款计划表却对{a.year}年{a.month}月{a.day}日至{b.year}年{b.month}月{b.day}日列明{charged[1].strip()}元。"
+                        f"合同约定{_cn_date(fa)}至{_cn_date(fb)}为免租期，免租期内无需支付租金；"
+                        f"付款计划表却对{_cn_date(a)}至{_cn_date(b)}列明{charged[1].strip()}元。"
                         "正文与附件相互矛盾，该期间是否应付租金将发生争议（民法典第一百四十二条、第四百六十六条）。"))
     return None
 
@@ -7082,8 +7095,7 @@ def rent_free_period_charged(clause: Clause, ctx, params) -> Iterable[Hit]:
     第四百六十六条; the rent owed for the period is then disputed. Reported once per document,
     on the row.
     """
-    hit = _per_doc(ctx, "rent_free_charged", lambda: _rent_free_charged(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "rent_free_charged", lambda: _rent_free_charged(ctx))
 
 
 DETECTORS["rent_free_period_charged"] = rent_free_period_charged
@@ -7165,8 +7177,7 @@ def annex_consent_pending(clause: Clause, ctx, params) -> Iterable[Hit]:
     shareholders in writing, who have a right of first refusal on equal terms; until they waive
     it in writing the transferee's title is at risk. Reported once per document, at the sentence
     that relies on the annex."""
-    hit = _per_doc(ctx, "annex_consent_pending", lambda: _annex_consent_pending(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "annex_consent_pending", lambda: _annex_consent_pending(ctx))
 
 
 DETECTORS["annex_consent_pending"] = annex_consent_pending
@@ -7279,8 +7290,7 @@ def reference_number_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     last part's characters is read as one number miscopied: numbers of a series (001 / 002) may be
     two agreements. Reported once per
     document, at the second number."""
-    hit = _per_doc(ctx, "reference_mismatch", lambda: _reference_mismatch(ctx))
-    return [hit[1]] if hit is not None and hit[0] == clause.clause_id else []
+    return _on_its_clause(clause, ctx, "reference_mismatch", lambda: _reference_mismatch(ctx))
 
 
 DETECTORS["reference_number_mismatch"] = reference_number_mismatch
