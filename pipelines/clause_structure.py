@@ -355,7 +355,7 @@ def read_claims_waived(sentence: str) -> str | None:
     if m is None:
         return None
     head = sentence[:m.start()]
-    if re.search(r"违约|违反|过错|定金", head):
+    if re.search(r"违约|违反|过错|定金|(?:不|未|拒绝|不能)(?:履行|按约履行)(?:本)?(?:合同|协议|约定的?(?:债务|义务))", head) or "定金" in sentence[m.start():m.end() + 6]:
         return None  # a claim lost for the claimant's own breach (定金罚则) is a remedy, not a waiver
     if (re.search(r"因此|就此|由此|对此", sentence[m.start():m.end() + 4]) and re.search(r"有权|可以|可(?!能)|保留", head)) \
             or re.search(r"(?:有权|可以|可(?!能)|保留)[^。；]{0,24}(?:解除|终止|调整|变更|收回)", head):

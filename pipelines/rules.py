@@ -371,6 +371,15 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 "违约金按剩余期限乘以每期费用（或其倍数）计算，相当于对方在剩余期限内可得的全部收入，而未扣除其因不再履行而节省的成本；"
                 "损失赔偿以可得利益为限（民法典第五百八十四条），超过损失百分之三十的违约金一般可认定为过分高于损失而请求减少"
                 "（第五百八十五条第二款、合同编通则解释第六十五条）。"))]
+        # all the fees of the remaining term paid at once, and a 违约金 on top (应一次性支付剩余运维期内的全部运维服务费，
+        # 并另行支付合同总金额30%的违约金): the fees already give the other side what performance would have, with
+        # none of the costs it saves (第五百八十四条); the 违约金 is then wholly beyond the loss (第五百八十五条第二款)
+        rest = re.search(r"(?:支付|结清|付清|付足|赔偿)[^。；，]{0,6}(?:剩余|未履行|尚未履行|余下)[^。；，]{0,16}?(?:的)?(?:全部)?[^。；，]{0,8}(?:费用|服务费|租金|价款|报酬)", sent)
+        if rest and re.search(r"(?:并|且|同时|此外|另)(?:另行|还应|应当?|再|须)?[^。；，]{0,12}(?:支付|承担)[^。；，]{0,24}违约金", sent[rest.end():]) \
+                and not re.search(r"扣除|折抵|抵扣|节省|冲抵|(?:二者|两者)(?:择一|选择)", sent):
+            return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
+                "条款要求一次付清剩余期限内的全部费用，另外再支付违约金：剩余费用已相当于对方继续履行可得的全部收入，且未扣除其因不再履行而节省的成本，"
+                "损失赔偿以可得利益为限（民法典第五百八十四条），叠加的违约金超出损失，可请求减少（第五百八十五条第二款、合同编通则解释第六十五条）。"))]
         rates = parse_rate(sent)
         daily = _DAILY.search(sent)
         # a total capped at no more than ld_lump_max of the base (累计不超过该批次货款的20%) keeps
@@ -410,7 +419,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not (daily and not capped) and "定金" not in sent:
             # a multiple of the price (合同总金额三倍的违约金)
             times = [(parse_number(m["n"]) * 100 if parse_number(m["n"]) else 0, m) for m in re.finditer(
-                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)
+                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价|收益|收入|分成)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)
                 # a multiple of the price, not of a wage, a compensation or a training cost (竞业限制
                 # 违约金 as a multiple of the compensation paid is judged by the labour checks)
                 if not re.search(r"补偿|工资|薪|奖金|培训|津贴", sent[max(0, m.start() - 8): m.start() + 2])]
@@ -804,6 +813,8 @@ def confidentiality_no_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     if any(not _K_UNDECIDED.search(text[m.start(): m.end() + 16])
            for m in re.finditer(r"保密期限|保密期间|(?:保密义务|保密责任|该义务|上述义务|本条义务)[^。]{0,30}(?:年|期满|终止后|永久|直至|至[^。]{0,20}公开|不设期限)", text)):
         return []  # a term is agreed; one left 待定/另议 is none
+    if re.search(r"(?:在|于|自)[^。；]{0,24}(?:之前|以前|为止)[，,]?[^。；]{0,30}(?:负有|承担|履行|应当?)?(?:保密义务|保密责任|保守秘密|保密)", text):
+        return []  # the duty runs until an event (在甲方公开发布新品之前): a term, set by the event
     for sent in _split(clause.text):
         if re.search(r"保密义务|保密责任|负有保密|保守秘密|保密", sent):
             return [Hit(evidence=sent.strip(), sentence=sent)]
@@ -1266,7 +1277,8 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     return re.compile(rf"(?P<p>{re.escape(party)})").match(sent, at) if at >= 0 else None
 
 
-_C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出|解约|叫停)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?")
+# a confirmed order is a contract of its own (民法典第四百八十三条): cancelling it is terminating that contract
+_C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出|解约|叫停)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?|取消[^。；，]{0,8}订单")
 _C_FEE = r"(?:[\u4e00-\u9fff]{0,3}(?:费|价|租金|报酬)(?:标准|费率)?|价格|单价|收费标准)"
 # what a party pays for the contract's subject, by its usual names (a subscription or licence fee too)
 _C_FEE_NAMED = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费|提成比例|提成标准|提成率|分成比例|佣金比例|扣点|佣金)"
@@ -1443,6 +1455,11 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 sev = Severity.high if open_ground else Severity.medium
                 return [Hit(evidence=part.strip()[:200] or flat.strip(), sentence=flat, severity=sev)]
         elif obj == "price":
+            # the price agreed replaced by the seller's own list price at a later date (按入住当日的挂牌价格补足差额)
+            later = re.search(r"(?:按|依|以)(?:照)?[^。；，]{0,12}(?:当日|届时|当时|彼时|实际[^。；，]{0,8}时|入住时|使用时|提货时|发货时|交付时)的?[^。；，]{0,4}"
+                              r"(?:挂牌|公布|公示|标价|门市|牌价|执行|最新)(?:的)?(?:价格|价|标准)", flat)
+            if later and re.search(r"补足|补交|补缴|补齐|补差|差额|高于|上涨|上调", flat) and not re.search(r"较低|低者|孰低|不(?:得)?高于", flat):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
             one = _C_PRICE_OF_ONE.search(flat)
             if one and not _C_MUTUAL.search(one.group(0)) and _C_FALLBACK_TO_ONE.search(flat[:one.start()]):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
@@ -1580,7 +1597,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明|即构成|构成)[^。；，]{0,28}(?:验收合格|验收通过|通过验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认|(?<!包装)(?<!外观)完好|(?<!包装)无损)")
+_C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明|即构成|构成)[^。；，]{0,28}(?:验收合格|验收通过|通过(?:最终|竣工|整体|全部|初步)?验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认|(?<!包装)(?<!外观)完好|(?<!包装)无损)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
 _C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|(?:用于|应用于)[^。；，]{0,8}(?:业务|生产|运营|场景|经营)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
@@ -1678,6 +1695,8 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                         "发包人（定作人）只是不能就使用部分的质量不符合约定主张权利（建设工程施工合同解释（一）第十四条），"
                         "未使用部分和保修期内的质量问题仍可主张修理、重作、减少报酬或赔偿（民法典第七百八十一条），格式条款排除该权利的可能无效（第四百九十七条）。"))]
                 continue
+            if re.search(r"(?:收到|接到|送达)[^。；，]{0,8}(?:提示|催告|催促|催验)|(?:提示|催告|催促)[^。；，]{0,12}(?:后|之日起)", before):
+                continue  # silence after the performer's reminder, once the inspection period has run: the acceptor was warned
             per = None
             for p in _C_PERIOD.finditer(before):
                 tail = before[p.end(): p.end() + 8]
@@ -1726,6 +1745,10 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
     # ground of a liability outside the cap); 包括/即使/适用于…故意或重大过失(在内) puts them under it
     for seg in re.split(r"[。；;]", text):
         for c in _C_CARVE_OUT.finditer(seg):
+            if re.search(r"(?:员|工|人员)[^。；，]{0,14}(?:受到|遭受)$", seg[max(0, c.start() - 24): c.start()]) \
+                    and re.search(r"由[^。；，]{0,10}(?:依法)?(?:处理|负责|自行)", seg[c.end(): c.end() + 30]) \
+                    and not re.search(r"限额|上限|为限|不受|(?:赔偿|补偿)(?:甲方|乙方|对方)", seg):
+                continue  # a party's own staff injured at work (保安员…受到人身伤害的，由乙方依法处理) is no carve-out from the cap
             near = seg[max(0, c.start() - 60): c.end() + 60]  # bounded: a long segment stays linear
             included = re.search(r"(?:包括|包含|含|即使|即便|纵使|无论|不论|适用于)[^。；]{0,30}$", seg[max(0, c.start() - 40): c.start()]) \
                 or re.match(r"[^。；，]{0,12}在内", seg[c.end(): c.end() + 16])
@@ -1758,7 +1781,10 @@ _C_ARB = re.compile(r"(?:仲裁或(?:者)?(?:诉讼|起诉))|(?:(?:诉讼|起诉
 _C_LIT = re.compile(r"(?:仲裁或(?:者)?(?:诉讼|起诉))|(?:(?:诉讼|起诉)或(?:者)?仲裁)|(?:向|由|到|在)[^。；]{0,30}(?:人民)?法院(?:提起|提出)?(?:诉讼|起诉|管辖|解决)|提起(?:民事)?诉讼|诉讼解决|诉至[^。；]{0,20}法院|(?:人民)?法院(?:管辖|诉讼)|起诉")
 _C_LIT_ANCILLARY = re.compile(r"撤销|不予执行|强制执行|申请执行|执行|保全|不服|裁决[^。；]{0,10}(?:后|作出)|对[^。；]{0,6}裁决|确认仲裁协议")
 _C_SELECTOR = re.compile(r"(?:下列|以下|如下)(?:第\s*[（(]?\s*[^）)。；]{0,3}\s*[)）]?)?\s*种方式|第\s*[（(_＿\s]*[)）_＿\s]*种|选择[^。；]{0,6}(?:一种|其中)|择一")
-_C_LABOUR = re.compile(r"劳动(?:人事)?争议|劳动仲裁|劳动者|用人单位")
+# bodies whose arbitration the law lets a party bypass for the court: labour disputes (劳动争议调解仲裁法
+# 第五条) and rural land contracting (农村土地承包法第五十五条: 可以向农村土地承包仲裁机构申请仲裁，也可以
+# 直接向人民法院起诉) — "arbitration or court" there is the statute's own route, not 或裁或诉
+_C_LABOUR = re.compile(r"劳动(?:人事)?争议|劳动仲裁|劳动者|用人单位|(?:农村)?土地承包(?:经营)?(?:纠纷)?仲裁")
 
 
 def _c_forums(text: str) -> tuple[bool, bool]:
@@ -1817,7 +1843,8 @@ def _court_beside_arbitration(clause: Clause, ctx) -> list[Hit]:
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if not _C_ALTERNATIVE.search(flat) or re.search(r"仲裁(?:条款|协议)?[^。；，]{0,6}(?:无效|被(?:认定|确认)无效|不能执行|失效)|第三人|第三方|侵权人|保证人|担保人", flat):
+        general = re.search(r"(?:因|由于|与|关于|就)(?:履行)?本(?:合同|协议)[^。；]{0,12}(?:争议|纠纷|诉讼)[^。；]{0,24}(?:由|向|提交|在)[^。；]{0,20}法院", flat)
+        if not (_C_ALTERNATIVE.search(flat) or general) or re.search(r"仲裁(?:条款|协议)?[^。；，]{0,6}(?:无效|被(?:认定|确认)无效|不能执行|失效)|第三人|第三方|侵权人|保证人|担保人", flat):
             continue  # a court once the arbitration clause fails, or a suit against a stranger to it, is no 或裁或诉
         for m in _C_LIT.finditer(flat):
             if _C_LIT_ANCILLARY.search(flat[max(0, m.start() - 25): m.end() + 10]) or "法院" not in flat:
@@ -2057,7 +2084,7 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费|工程款)?(?:总价款|总价|总金额|总额|价款总额|价款|金额|标的额|标的金额|标的总额)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
-                            r"|(?:^|[\s|：:，。；])(?:服务费|价款|货款|报价|总报价|合同价款)(?:合计|总计|总额)(?:金额)?"
+                            r"|(?:^|[\s|：:，。；的])(?:服务费|价款|货款|报价|总报价|合同价款|(?:服务|培训|课程|护理|项目)?套餐(?:费用|费|价格|价款)|服务费用|(?:课程|培训)(?:费用|费))(?:合计|总计|总额)(?:金额)?"
                             # the consideration of a transfer (股权转让价款, 交易对价, 收购总价)
                             r"|(?:转让|交易|收购)(?:总)?(?:价款|价格|对价)(?:总额|合计)?"
                             # the whole price of the works or goods: 本工程总价, 装修工程总造价, 设备总价款
@@ -2112,6 +2139,30 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
 _C_WARRANTY_PERIOD = re.compile(rf"(?:质保期|质量保证期|保修期|质保期限|保修期限)(?:限)?(?!满|届满|内|结束)(?:为|是|：|:)?[^。；\d]{{0,20}}?(?P<n>{_NUM})\s*(?P<u>年|个月|月)")
 
 
+# the time to pay after an event: 对账确认之日起六十日内支付 / 付款周期：对账确认后90日内付款
+_C_PAY_PERIOD = re.compile(rf"(?P<t>对账(?:确认|完成|无误)?|验收合格|收到(?:合格|增值税专用|有效)?发票|开具发票|到货|交货|交付)(?:之日|当日)?(?:起|后)[^。；，\d]{{0,4}}?(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|个月)(?:内|以内|之内)"
+                           r"(?=[^。；]{0,16}(?:支付|付款|付清|结清|结算|汇入|转账)|\s*付款)")
+_C_PAY_STAGE = re.compile(r"预付|首付|首期|进度款|尾款|余款|质保金|质量保证金|保证金|押金|定金|违约金|赔偿|退还|返还|运费|逾期")
+
+
+def _c_pay_periods(clause: Clause) -> list[tuple[str, float, str]]:
+    """(event, days, sentence) for the one time to pay after an event each sentence of
+    ``clause`` states; sentences about one stage (预付款, 尾款, 质保金), a refund or a
+    penalty, and sentences that state two periods, are skipped."""
+    out = []
+    for s in _split(clause.text):
+        flat = s.replace("\n", "")
+        ms = list(_C_PAY_PERIOD.finditer(flat))
+        if len(ms) != 1 or _C_PAY_STAGE.search(flat):
+            continue
+        m = ms[0]
+        n = parse_number(m["n"])
+        if n:
+            ev = re.sub(r"确认|完成|无误|合格|增值税专用|有效|之日|当日", "", m["t"])
+            out.append((ev, _c_days(n, m["u"].replace("个", "")), flat.strip()))
+    return out
+
+
 def _c_forum_kind(clause: Clause) -> set[str]:
     text = clause.text.replace("\n", "")
     if _C_SELECTOR.search(text) or _C_LABOUR.search(text):
@@ -2134,7 +2185,9 @@ def cross_clause_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 
     ``params["kind"]``: ``total_price`` (合同总价/合计 amounts that differ by more than 0.5%),
     ``warranty_period`` (质保期/保修期 stated with different lengths; construction contracts,
-    where periods differ per part of the works, are skipped) or ``forum`` (one clause sends
+    where periods differ per part of the works, are skipped), ``payment_period`` (the days
+    to pay after the same event — 对账, 验收, 发票, 交货 — stated differently in two clauses,
+    e.g. body and annex; a stage, a refund or a penalty is not compared) or ``forum`` (one clause sends
     disputes to arbitration and another to court, or two clauses name different
     commissions). The contract is then ambiguous on a core term (民法典第四百六十六条、第五百一十条);
     for the forum, an arbitration agreement that also allows court is void (仲裁法解释第七条).
@@ -2179,6 +2232,8 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                     if n:
                         vals.append((n * 12 if m["u"] == "年" else n, flat.strip()))
                         break
+        elif kind == "payment_period":
+            vals = [((ev, d), flat) for ev, d, flat in _c_pay_periods(c)][:1]
         else:
             vals = [(k, c.text.strip()[:120]) for k in sorted(_c_forum_kind(c))]
         for v, s in vals if kind != "warranty_period" else vals[:1]:
@@ -2187,6 +2242,8 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                     continue  # totals are also compared between two sentences of one clause
                 if kind == "forum":
                     differ = (pv == "诉讼") != (v == "诉讼") or (pv.startswith("仲裁:") and v.startswith("仲裁:") and pv != v)
+                elif kind == "payment_period":
+                    differ = pv[0] == v[0] and abs(pv[1] - v[1]) >= 1 and pc.clause_id != c.clause_id
                 else:
                     differ = abs(pv - v) > 0.005 * max(pv, v)
                 if differ:
@@ -2195,6 +2252,9 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                         expl = f"{where}载明合同总价为{pv:,.2f}元，本条为{v:,.2f}元，合同总价前后不一致，结算依据不明（民法典第四百六十六条、第五百一十条）。"
                     elif kind == "warranty_period":
                         expl = f"{where}约定质保期为{pv:g}个月，本条为{v:g}个月，质量保证期限前后不一致，易生争议（民法典第四百六十六条）。"
+                    elif kind == "payment_period":
+                        expl = (f"{where}约定{pv[0]}后{pv[1]:g}日内付款，本条约定{v[0]}后{v[1]:g}日内付款，付款期限前后不一致；"
+                                "付款何时到期、逾期付款违约金和解除权自何时起算均将发生争议（民法典第四百六十六条、第五百一十条）。")
                     else:
                         expl = f"{where}约定的争议解决方式为“{pv.split(':')[-1]}”，本条为“{v.split(':')[-1]}”，争议解决条款前后矛盾；既约定仲裁又约定诉讼的仲裁协议无效（仲裁法解释第七条）。"
                     ev = s if kind != "forum" else next((x.strip() for x in _split(c.text) if re.search(r"仲裁|法院|诉讼", x)), s)
@@ -2203,11 +2263,13 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
     return None
 
 
-_Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人天|人日|课时"
+_Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人天|人日|课时|亩|公顷"
 _Q_PER_UNIT = re.compile(rf"每\s*(?P<u>{_Q_UNIT})")
 _Q_SLASH_UNIT = re.compile(rf"\s*[/／]\s*(?P<u>{_Q_UNIT})(?!\s*[/／·]?\s*(?:每|月|年|日|天))")
 _Q_QUANTITY = re.compile(rf"(?P<q>{_NUM})\s*(?P<u>{_Q_UNIT})")
 _Q_NOT_PRODUCT = re.compile(r"优惠|折扣|折让|减免|抹零|另(?:行)?(?:计|收|加|付)|(?:含|包括|包含)[^。；]{0,12}(?:费|税)|以及|另有|不含|递增|上浮|调价")
+# a later escalation (自第六年起上浮5%) changes later periods, not the first period's total beside the rate
+_Q_ESCALATION = re.compile(r"递增|上浮|调价")
 _Q_CANON = {"㎡": "平方米", "m²": "平方米", "公斤": "千克", "人日": "人天"}
 
 
@@ -2224,8 +2286,9 @@ def _unit_prices(sent: str) -> list[tuple[float, str]]:
             v = _c_yuan_value(a)
             if v and not re.search(r"每", lead):
                 out.append((v, _Q_CANON.get(m["u"], m["u"])))
-            elif v and re.fullmatch(r"\s*每(?:个)?月\s*(?:租金|单价)?(?:为|是)?\s*(?:人民币)?\s*", lead):
-                out.append((v, _Q_CANON.get(m["u"], m["u"]) + "/月"))  # 每平方米每月五十元: a monthly rate
+            elif v and (per := re.fullmatch(r"\s*每(?:个)?(?P<p>月|年)\s*(?:租金|单价|流转费|承包费|使用费)?(?:为|是)?\s*(?:人民币)?\s*", lead)):
+                # 每平方米每月五十元, 每亩每年玖佰元: a rate per unit and period
+                out.append((v, _Q_CANON.get(m["u"], m["u"]) + "/" + per["p"]))
     for a in _C_YUAN.finditer(sent):
         m = _Q_SLASH_UNIT.match(sent, a.end())
         if m and (v := _c_yuan_value(a)):
@@ -2236,15 +2299,17 @@ def _unit_prices(sent: str) -> list[tuple[float, str]]:
 _Q_TOTAL = re.compile(r"(?:总价款|总价|总金额|价款总额|价款合计|总计|合计)(?:金额)?(?:为|是|：|:)?\s*(?:人民币)?\s*")
 
 
-def _unit_price_totals(text: str) -> list[tuple[float, str]]:
+def _unit_price_totals(text: str, periodic: bool = False) -> list[tuple[float, str]]:
     """(yuan, sentence) for each total a text states (``房屋总价款为人民币贰佰壹拾捌万元整``,
-    ``合计：¥380,000``); totals before tax, provisional or of one instalment are skipped."""
+    ``合计：¥380,000``); totals before tax, provisional or of one instalment are skipped, and
+    so are totals of one period (``每年流转费合计``) unless ``periodic``."""
     out = []
     for sent in _split(text):
         for m in _Q_TOTAL.finditer(sent):
             a = _C_YUAN.match(sent, m.end())
             before = sent[max(0, m.start() - 8): m.start()]
-            if a and not _C_TOTAL_SKIP.search(before) and not re.search(r"首付|贷款|借款|尾款|余款|进度款|税|费用?$", before) \
+            skip = _C_TOTAL_SKIP.search(re.sub(r"每月|每年|每期", "", before) if periodic else before)
+            if a and not skip and not re.search(r"首付|贷款|借款|尾款|余款|进度款|税|(?<!流转)(?<!承包)(?<!使用)费用?$", before) \
                     and (v := _c_yuan_value(a)):
                 out.append((v, sent.strip()))
                 break
@@ -2292,22 +2357,24 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
                             "（民法典第四百六十六条、第五百一十条）。")
                     return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
         text = unglossed(c.text.replace("\n", ""))
-        if _Q_NOT_PRODUCT.search(text):
+        if _Q_NOT_PRODUCT.search(_Q_ESCALATION.sub("", text)):
             continue
         rates = {r for s in _split(text) for r in _unit_prices(s)}
         totals = _unit_price_totals(text)
-        if len(rates) != 1 or not totals:
+        if len(rates) != 1:
             continue  # several unit prices in one clause: line items, not one product
         (price, unit), = rates
-        monthly = unit.endswith("/月")
-        qs = quantities.get(unit[:-2] if monthly else unit)
+        period = unit[-1] if unit.endswith(("/月", "/年")) else None
+        qs = quantities.get(unit[:-2] if period else unit)
         if not qs:
             continue
-        if monthly:  # a monthly rate per unit is compared with the monthly rent only
-            totals = [(v, sent) for v, sent in totals if re.search(r"月租金|每月租金|月租|每月(?:应付|费用|服务费)", sent)]
+        if period:  # a rate per unit and period is compared with the total of that period only
+            totals = [(v, sent) for v, sent in _unit_price_totals(text, periodic=True) if re.search(
+                r"月租金|每月租金|月租|每月(?:应付|费用|服务费)" if period == "月" else
+                r"年租金|每年(?:租金|应付|费用|流转费|承包费|服务费|使用费)?|年度(?:租金|费用)|全年", sent)]
             unit = unit[:-2]
         for total, sent in totals:
-            if total <= price:
+            if total <= price or _Q_ESCALATION.search(sent):
                 continue
             if _off_product(qs, price, total):
                 q = min(qs, key=lambda x: abs(x * price - total))
@@ -2385,6 +2452,59 @@ def _annex_rate_conflict(ctx) -> tuple[str, Hit] | None:
     return None
 
 
+_UNIT_RATE_LEAD = r"单价|标准为|费率为|每(?:人|名|位|件|吨|台|次|小时|平方米|亩|个|份|单|箱|公斤|千克|人次|张|套|辆|课时)"
+_PRICE_STATEMENT = re.compile(r"标准|单价|收费|价格|费用?(?:为|按)|每(?:人|月|年|次|件|台|小时|天|日)")
+
+
+def _annex_unit_price_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first annex price-list row whose unit price the body
+    states otherwise for the same item, or None.
+
+    A row is read when its table has a unit-price column (``单价``, ``价格（元/…）``) and its
+    first cell names an item; the item's name (the cell without its bracketed gloss, at
+    least two characters) is looked up in the body's sentences that state a price
+    (:data:`_PRICE_STATEMENT`) with one or two amounts. The row conflicts when the body
+    names the item with a price and none of the body's amounts is the row's.
+    """
+    body_sents: list[str] = []
+    in_annex = False
+    for c in ctx.clauses:
+        text = unglossed(c.text)
+        if in_annex:
+            tail = text
+        elif m := _annex_title(text):
+            body_sents += [x.replace("\n", "") for x in _split(text[:m.start()])]
+            tail, in_annex = text[m.start():], True
+        else:
+            body_sents += [x.replace("\n", "") for x in _split(text)]
+            continue
+        for head, rows in table_blocks(tail):
+            pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
+            if pi is None or pi == 0:
+                continue
+            for cells, line in rows:
+                name = re.sub(r"[（(][^）)]*[）)]", "", cells[0]).strip()
+                name = re.sub(r"(?:费|服务费|费用)$", "", name)
+                v = _t_value(cells[pi], head[pi], True)
+                if len(name) < 2 or not v or _T_TOTAL_ROW.match(cells[0]):
+                    continue
+                for sent in body_sents:
+                    if name not in sent or not _PRICE_STATEMENT.search(sent) or re.search(r"附件|附表|清单|报价单", sent):
+                        continue
+                    # amounts stated as a price per unit (标准为每人每月45元, 单价…元, 45元/人), not a monthly minimum or a total
+                    vals = [x for a in _C_YUAN.finditer(sent) if (x := _c_yuan_value(a)) and (
+                        re.search(_UNIT_RATE_LEAD, sent[max(0, a.start() - 14): a.start()]) or re.match(r"\s*[）)]?\s*[/／]", sent[a.end(): a.end() + 4]))
+                        and not re.search(r"最低|保底|合计|总计|总额|总价|共计", sent[max(0, a.start() - 14): a.start()])]
+                    vals = sorted(set(vals))
+                    if not 1 <= len(vals) <= 2 or any(abs(x - v) <= max(0.01, 0.001 * v) for x in vals):
+                        continue
+                    body = "、".join(f"{x:,.2f}元" for x in vals)
+                    return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+                        f"正文约定“{name}”的价格为{body}，附件价格表同一项目的单价为{v:,.2f}元；正文与附件对同一计价标准的约定相互矛盾，"
+                        "合同未约定以何者为准的，实际应付金额将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+    return None
+
+
 def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A rate of the consideration (返利, 版税, 佣金, 融资比例, 费率 …) stated in an annex with
     values the body never states for it.
@@ -2395,16 +2515,19 @@ def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     an annex value set disjoint from the body's (tiers written the same way in both agree).
     Two clauses that contradict each other are interpreted by their words, the related
     clauses and the purpose (民法典第一百四十二条、第四百六十六条); the price term is then
-    unclear (第五百一十条). Reported once per document, on the annex sentence.
+    unclear (第五百一十条). Failing a rate, an annex price-list row whose unit price the body
+    states otherwise for the same item (:func:`_annex_unit_price_conflict`). Reported once per
+    document, on the annex sentence or row.
     """
-    return _on_its_clause(clause, ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx))
+    return _on_its_clause(clause, ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx) or _annex_unit_price_conflict(ctx))
 
 
 _T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量")
 _T_PRICE = re.compile(r"单价|(?:价格|租金|月租|日租|费用|服务费|运费)\s*[（(]\s*(?:万)?元\s*/")
 # a column of periods a per-period price is multiplied by: 租期（月）, 服务月数, 天数
 _T_PERIOD = re.compile(r"租期|租赁期|期限|月数|期数|时长|工期|服务期|使用期|计费天数|租赁天数")
-_T_MONEY = re.compile(r"金额|总价|合价|总额|价款|费用|[（(]\s*(?:万)?元\s*[）)]|目标|额")
+# (a subtotal per period is money too: 小计（元/月）)
+_T_MONEY = re.compile(r"金额|总价|合价|总额|价款|费用|小计|[（(]\s*(?:万)?元\s*(?:/\s*(?:月|年|季|期|次))?\s*[）)]|目标|额")
 _T_NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
@@ -3274,6 +3397,8 @@ def labour_dismissal_unlawful(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"严重违反|严重失职|营私舞弊|刑事责任|试用期间?(?:内)?被证明不符合录用条件|第三十九条|第四十条|第四十一条|协商一致|经济性裁员", s):
             continue
+        if "不符合录用条件" in s and "试用期" in clause.text:
+            continue  # a probation clause: 试用期内…考核不合格、不符合录用条件的 is 第三十九条第一项
         ground = None
         if re.search(r"随时|任何理由|无需(?:任何)?理由|无须(?:说明)?(?:任何)?理由|不需(?:说明)?理由|根据(?:公司|甲方|单位)?(?:的)?(?:经营|生产|工作|业务|管理)(?:需要|情况|安排)|视(?:经营|工作|公司)?(?:需要|情况)|认为(?:必要|有必要|需要|不适合|不合适)", s):
             ground = "不附法定事由即可解除"
@@ -3921,6 +4046,8 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         )
         for rx in shapes:
             m = re.search(rx, s)
+            if m and re.search(r"不得|不能|不可(?!撤销)|禁止|严禁|不应|不会|不允许", m.group(0)[2:]):
+                continue  # 仅可为接待目的使用，不得用于营销或向第三方提供: the purpose named is the one forbidden
             decide = re.search(r"(?:自行|自主|单方)(?:决定|确定|选择)", m.group(0)) if m else None
             if decide and re.search(r"个人信息处理者|委托方|委托人", s[:m.start() + decide.start()]) and not re.search(
                     r"受托|乙方|服务商|处理方", s[:m.start() + decide.start()]):
@@ -3951,7 +4078,9 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent). Not flagged:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
-    sub = r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|选定|选用|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给)"
+    sub = (r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|选定|选用|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给"
+           # the recipients listed first, then handed the data: 自行选定体检机构、代发银行等技术服务商，并委托其处理员工个人信息
+           r"|(?:服务商|服务提供(?:商|方)|供应商|合作方|第三方|机构|银行)[^。；]{0,6}[，,]?\s*(?:并|且)?(?:委托|交由|授权)其(?:代为)?处理)")
     if not re.search(rf"个人信息|数据|信息|处理|{_LF_CONTACT_WORK}", clause.text):
         return []
     for sent in _split(clause.text):
@@ -3974,6 +4103,42 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:有权|可以|可|自行|无需|无须|不需|直接|得)", s[max(0, m.start() - 20): m.end() + 10]):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
+
+
+# a use of personal information (or a likeness) that the service itself does not need
+_LF_UNNEEDED_USE = r"宣传|营销|推广|广告|展示|商业用途|推送|画像|研发|训练|出售|合作方|第三方|肖像|照片|视频|短视频|直播"
+
+
+def data_consent_forced(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Service refused to a person who does not consent to a use of personal information
+    the service does not need.
+
+    Norm: 个人信息保护法第十六条 — a processor may not refuse a product or service because the
+    person does not consent to processing, unless the processing is necessary for it; a
+    likeness needs its holder's consent (民法典第一千零一十九条). Shapes: ``乙方不同意前述使用的，
+    甲方有权拒绝为乙方办理入住``, ``会员拒绝授权营销推送的，平台可停止提供服务``. Flagged when the
+    sentence (or the clause before it) names a use beyond the service — publicity,
+    marketing, profiling, research, third parties, a likeness (:data:`_LF_UNNEEDED_USE`).
+    Not flagged: a refusal tied to what the service needs (实名登记, 身份核验, 法律规定).
+    """
+    if not re.search(rf"个人信息|数据|资料|{_LF_UNNEEDED_USE}", clause.text):
+        return []
+    seen = ""
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        m = re.search(r"(?:不同意|拒绝(?:同意|授权)|未(?:予)?(?:同意|授权)|不(?:予)?授权|撤回(?:同意|授权))[^。；]{0,24}?(?:的|时)[，,]?[^。；]{0,12}?"
+                      r"(?:有权|可以|可|将|得|则)?[^。；，]{0,4}(?:拒绝|不予|停止|暂停|终止|中止|取消|无法|不能)[^。；，]{0,10}?"
+                      r"(?:提供|办理|服务|入住|注册|使用|接待|入学|入园|登记|合作)", s)
+        if m and re.search(r"不(?:得|能|会|应|可)[^。；，]{0,6}(?:拒绝|不予|停止|暂停|终止|中止|取消)|不影响|禁止", m.group(0)):
+            m = None  # 商家不得因此拒绝提供服务: the refusal is what is forbidden
+        if m and re.search(_LF_UNNEEDED_USE, seen + s) and not re.search(
+                r"实名|身份核验|身份验证|核验身份|法律(?:法规)?(?:规定|要求)|依法(?:登记|查验)|(?:提供|履行)[^。；，]{0,8}(?:所)?必(?:需|要)", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+        seen += s
+    return []
+
+
+DETECTORS["data_consent_forced"] = data_consent_forced
 
 
 _LF_DELETE = r"(?:删除|返还|归还|退还|销毁|移交|交还|清除)"
@@ -4179,6 +4344,9 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"(?:存储|储存|保存|留存)(?:于|在)(?:中国)?(?:境内|中华人民共和国境内|中国大陆)|境内(?:存储|储存)", s) and not re.search(r"(?:可|有权|可以)[^。；]{0,20}" + abroad, s):
             continue
+        if re.search(abroad + r"[^。；，]{0,16}(?:(?:全资|控股)?子公司|分公司|代表处|投资设立|注册成立|依法设立)", s) \
+                and not re.search(r"传输|存储|储存|转移|传送|发送|访问|调取|同步|备份|上传|转存|存放", s):
+            continue  # who the party is (系新加坡某集团在中国境内的全资子公司，能够提供…服务), not where data goes
         if _lf_negated(s, m.start(), 16) or re.search(rf"{_LF_NEG_BEFORE}[^。；]{{0,20}}{verb}[^。；]{{0,10}}{abroad}", s):
             continue
         # the ban or the denial after the foreign party: 乙方的境外关联公司不得访问… / 不涉及数据出境 / 均在境内完成
@@ -4515,7 +4683,7 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     at the first clause that creates the guarantee.
     """
     which = params.get("missing", "period")
-    creates = r"保证人|担保人|连带责任保证|连带保证|保证担保|一般保证|(?:提供|承担)[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)"
+    creates = r"保证人(?!数)|担保人|连带责任保证|连带保证|保证担保|一般保证|(?:提供|承担)[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)"
     if not _per_doc(ctx, "has_collateral", lambda: bool(re.search(r"抵押|质押|质权|留置|担保物|保证金|定金", ctx.text))):
         # a person's undertaking to answer for the debt with no collateral anywhere: 提供担保 is a guarantee (保证)
         creates += r"|(?:提供|承担)[^。；]{0,4}担保(?:责任)?(?!金|物|函|财产)"
@@ -5266,7 +5434,7 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
     if _per_doc(ctx, "company_guarantor_unresolved",
                 lambda: not _K_GUARANTOR_CO.search(ctx.text) or _resolution_recited(ctx.text)):
         return []
-    creates = r"保证人|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
+    creates = r"保证人(?!数)|担保人|连带责任保证|提供[^。；]{0,4}(?:连带)?(?:责任)?保证(?!金|书)|提供担保"
     # a covenant not to guarantee (未经乙方同意不得为任何第三方提供担保) creates none
     creating = [(c.clause_id, s) for c in ctx.clauses if not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)
                 for s in _split(c.text) if re.search(creates, s) and not re.search(rf"(?:不得|不会|禁止|严禁|不再)[^。；，]{{0,12}}(?:{creates})", s)]
@@ -5381,7 +5549,8 @@ DETECTORS.update({
 # phrasings in tests/pipelines/data/playbook_cases_remedies.yaml.
 
 _R_PARTY = (r"(?:甲方|乙方|丙方|买方|卖方|买受人|出卖人|供方|需方|供应商|采购方|承租人|出租人|发包人|承包人|委托方|受托方|委托人|"
-            r"受托人|服务方|客户|用户|承揽人|定作人|加盟商|被特许人|特许人|借款人|贷款人|业主|物业服务人|运营方|许可方|被许可方|许可人|被许可人)")
+            r"受托人|服务方|客户|用户|承揽人|定作人|加盟商|被特许人|特许人|借款人|贷款人|业主|物业服务人|运营方|许可方|被许可方|许可人|被许可人|"
+            r"出租方|承租方|发包方|承包方|承揽方|定作方|供货方|销售方|购买方|转让方|受让方|流转方|出让方)")
 _R_MUTUAL = re.compile(r"双方|任何一方|各方|彼此|互相|相互|互不")
 _R_EXCEPT = re.compile(r"除[^。；]{0,30}(?:外|以外)|但[^。；]{0,30}除外|法律(?:另有|明确)规定|依法|法定(?:解除)?(?:情形|事由|条件)|根据法律")
 
@@ -5400,7 +5569,12 @@ def termination_right_waived(clause: Clause, ctx, params) -> Iterable[Hit]:
     verb = r"(?:解除|终止)(?:本|该)?(?:合同|协议|租赁|租约|委托|服务)?"
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if _R_MUTUAL.search(flat) or _R_EXCEPT.search(re.sub(r"依法(?:享有|所享有|拥有)的?", "", flat)):
+        exc = _R_EXCEPT.search(re.sub(r"依法(?:享有|所享有|拥有)的?", "", flat))
+        # an exception of one narrow fact (除乙方连续三年未支付流转费外) still bars the statutory grounds of 第五百六十三条;
+        # one that keeps the law, the contract's grounds or the other's breach (除乙方严重违约外) does not
+        narrow = exc is not None and exc.group(0).startswith("除") and not re.search(
+            r"法|约定|规定|第[^。；，]{1,6}条|违约|违反|根本|严重|不可抗力|目的不能实现|下列|以下|本合同", exc.group(0))
+        if _R_MUTUAL.search(flat) or (exc and not narrow):
             continue
         m = (re.search(rf"{_R_PARTY}[^。；]{{0,12}}放弃[^。；]{{0,12}}{verb}[^。；]{{0,4}}(?:的)?(?:权利|权)", flat)
              or re.search(rf"{_R_PARTY}[^。；]{{0,24}}(?:均|亦|也|都)?(?:不得|无权|不能|不可)(?:以任何(?:理由|原因|方式)|在任何情况下)[^。；]{{0,6}}{verb}", flat)
@@ -5889,7 +6063,9 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"期限|时间|日期|交货期|工期|周期|方式|地点|账户|不高于|不超过|不得高于", m.group(0)) or re.match(r"\s*(?:如下|为)?\s*[：:]", flat[m.end():]):
             continue  # when or how it is paid, or a form's lead-in (租金具体支付期限双方可以约定如下：)
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
-                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,10}范围|(?<!后)续(?:租|期|签)"
+                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,12}(?:范围|配置|约定|标准|数量|人数)|临时性|(?<!后)续(?:租|期|签)"
+                     # an adjustment of the price agreed (最低工资上调的，双方可就服务费调整另行协商): the price stands until then
+                     r"|(?:调整|调价|上调|下调|涨价|降价)[^。；，]{0,4}(?:另行|再行)?(?:协商|商定)"
                      # the fee of a new contract the parties may sign when this one ends: 运维期届满后，双方可另行签订运维合同，费用另行协商
                      r"|(?:届满|期满|到期|终止|结束)(?:之)?后[^。；]{0,20}(?:签订|签署|订立)[^。；]{0,10}(?:合同|协议)", flat + "。" + nxt):
             continue

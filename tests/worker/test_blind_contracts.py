@@ -41,6 +41,8 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # it; set 29's writer filed the same clause under effectiveness), so it counts as a false alarm there.
 # set32 50 (was 51): p10's employee 违约金 for confidentiality (filed by its writer under breach_liability; the
 # product files it under labor) was matched by "违约责任只约定一方", which no longer fires on an employee's undertaking.
+# 2026-12-06 (fifteenth session): set 40 added (blind 25/48, precision 0.60, one clean high; 41/48 after its fixes);
+# set37 60 predicted (was 61): a 定金 forfeited for not performing is 定金罚则, not a waiver of claims.
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.76), "set26": (46, 58, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (36, 50, 0.72), "set30": (43, 53, 0.81), "set31": (39, 50, 0.79),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
@@ -49,7 +51,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.
           "set36": (37, 48, 0.78),
           "set37": (41, 61, 0.67),
           "set38": (48, 57, 0.84),
-          "set39": (44, 57, 0.77)}
+          "set39": (44, 57, 0.77),
+          "set40": (41, 48, 0.85)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
