@@ -1836,8 +1836,10 @@ _C_ALTERNATIVE = re.compile(r"尽管|亦可|也可|另可|仍可|仍有权|(?:�
 
 
 def _court_beside_arbitration(clause: Clause, ctx) -> list[Hit]:
-    """A sentence that lets a party sue in court "as well" while another clause of the
-    contract agrees arbitration (仲裁法解释第七条)."""
+    """A sentence that lets a party sue in court "as well" (尽管…亦可起诉), or sends the
+    contract's disputes to a court outright (因本合同引起的诉讼，由乙方所在地人民法院管辖), while
+    another clause of the contract agrees arbitration (仲裁法解释第七条). A court for setting
+    aside or enforcing an award, or once the arbitration clause fails, is not this."""
     if not _per_doc(ctx, "arbitration_agreed", lambda: any(
             "仲裁" in c.text and _c_forums(c.text)[0] and not _C_LABOUR.search(c.text) for c in ctx.clauses)):
         return []
