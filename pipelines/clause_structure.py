@@ -340,7 +340,7 @@ def read_own_core_obligation_excluded(sentence: str) -> str | None:
 
 
 _CLAIM = r"(?:索赔|追偿|追索|追究|起诉|诉讼|仲裁|投诉|主张[^，。；]{0,8}(?:权利|赔偿|责任|索赔)|要求[^，。；]{0,8}(?:赔偿|退款|退货|退换|补偿|解除|承担|返还|退还)|提出[^，。；]{0,6}(?:索赔|赔偿|主张|请求)|请求[^，。；]{0,4}赔偿)"
-_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|丧失|失去|承诺不|保证不|同意不|不会|(?:均|都|亦|也|永久|概)不(?=向|对|就|追究|索赔|起诉|追偿|追索))(?:再)?[^。；]{{0,24}}?{_CLAIM}")
+_NO_CLAIM = re.compile(rf"(?:不得|不能|无权|不再|放弃|(?:丧失|失去)(?!商业信誉|信誉|信用|[^，。；]{{0,2}}能力|经营|资格|控制|联系)|承诺不|保证不|同意不|不会|(?:均|都|亦|也|永久|概)不(?=向|对|就|追究|索赔|起诉|追偿|追索))(?:再)?[^。；]{{0,24}}?{_CLAIM}")
 
 
 def read_claims_waived(sentence: str) -> str | None:
@@ -438,6 +438,8 @@ def read_forfeiture(sentence: str) -> str | None:
     d = _DEFAULT.search(sentence)
     if d is None or not re.search(_COLLATERAL, sentence):
         return None
+    if re.search(r"征收|征用|拆迁|不可抗力|不可归责|规划调整", sentence[:d.end() + 4]):
+        return None  # a contract ended by expropriation sharing out the compensation: no debt in default
     if _TO_CREDITOR.search(sentence, d.end()):
         return sentence.strip()
     return None

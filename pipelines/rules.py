@@ -250,6 +250,9 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                 yield Hit(evidence=sent.strip(), sentence=sent,
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
+        back = re.search(r"第[^。；，]{1,8}(?:条|款)(?:所)?约定的定金|(?:上述|前述|该笔?)定金", src)
+        if back and back.end() - 2 == src.find("定金"):
+            continue  # the 定金 stated before, referred back to (本合同第四条约定的定金…抵作购房款): reported where it is agreed
         # amounts: 定金人民币30万元 against the total price in the same sentence or the contract's
         dm = _DEPOSIT_AMOUNT.search(src) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", src)
         amount = _C_YUAN.match(src, dm.end()) if dm else None
@@ -345,12 +348,16 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Liquidated damages (违约金) clearly excessive.
 
     Flags a daily rate above ``ld_daily_max_percent`` (default 0.1%/day, i.e. 36.5% a
-    year; courts commonly treat about 0.05%/day as ordinary), a one-off amount of
+    year; courts commonly treat about 0.05%/day as ordinary) for late money, and above
+    ``ld_daily_max_percent_performance`` (default 0.3%/day, over a year more than the whole
+    base) for late performance (delivery, completion, a report), whose loss is not the
+    interest a sum of money earns; a one-off amount of
     ``ld_lump_max_percent`` (default 30%) of the price or more, or the whole remaining
     fee as 违约金. Source: 民法典第585条第2款; 合同编通则解释第65条 (over 30% of the loss
     is 过分高于).
     """
     daily_max = float(params.get("ld_daily_max_percent", 0.1))
+    perf_max = float(params.get("ld_daily_max_percent_performance", 0.3))
     lump_max = float(params.get("ld_lump_max_percent", 30))
     for sent in _split(clause.text):
         if not _LD.search(sent):
@@ -397,7 +404,11 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     continue  # the cap on the total, not the daily rate (转让价款总额的百分之一 is a base, not a cap)
                 if re.search(r"年(?:化|利率|息|率)|年\s*$|LPR|报价利率", sent[max(0, m.start() - 8): m.start()]):
                     continue  # an annual rate counted per day of delay (按未放款金额的年利率4.5%) is not 4.5% a day
-                if pct > daily_max:
+                # late performance (交货, 竣工, 提交) is not late money: its loss is not the interest a debt earns,
+                # so the daily rate that marks excess is higher (``ld_daily_max_percent_performance``)
+                money_late = re.search(r"(?:逾期|迟延|延迟|拖延|拖欠|未按[^。；，]{0,8}|未能[^。；，]{0,6})(?:支付|付款|缴纳|交纳|缴付|付清|还款|归还|清偿|退还|返还|放款)|欠付|未付|欠费|欠款|欠缴|应付未付", sent[:m.start()])
+                limit = daily_max if money_late else max(daily_max, perf_max)
+                if pct > limit:
                     # the base the rate is of (逾期金额, 年租金, 合同总价): a year of delay is 365 times the rate of that base
                     b = re.search(r"(?:按|以|为|计)(?:照)?([^。；，按以为]{1,14}?)(?:的)?\s*$", sent[max(0, m.start() - 20): m.start()])
                     base = b.group(1).strip() if b else ""
@@ -603,6 +614,15 @@ def lease_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         ds = _dates(sent)
         years = _years_between(ds[0][0], ds[1][0]) if len(ds) >= 2 else None
+        # the term runs from an event the contract dates elsewhere (自交付日起至2048年6月30日止; “交付日”…预定为2026年5月1日)
+        start = re.search(r"自(?P<e>交付日|交付之日|交房之日|起租日|计租日|签订之日|签署之日|生效之日|本合同生效之日)起?[^。；，]{0,4}至", sent)
+        if years is None and start and len(ds) == 1:
+            ev = start["e"].replace("之日", "日").replace("本合同", "")
+            began = _per_doc(ctx, f"lease_start:{ev}", lambda: next(
+                (d for x in _split(ctx.text or "") if ev[:2] in x and x is not sent and (got := _dates(x)) for d, _ in got[:1]), None)
+                if ev[:2] not in ("签订", "签署", "生效") else _signing_date(ctx.text or ""))
+            if began and ds[0][0] > began:
+                years = _years_between(began, ds[0][0])
         if years is None:
             # the length said of the term itself (租赁期限为十年), not a year of a date
             # (自2024年1月1日起) or another period in the sentence (土地使用权剩余40年)
@@ -1458,7 +1478,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             # the price agreed replaced by the seller's own list price at a later date (按入住当日的挂牌价格补足差额)
             later = re.search(r"(?:按|依|以)(?:照)?[^。；，]{0,12}(?:当日|届时|当时|彼时|实际[^。；，]{0,8}时|入住时|使用时|提货时|发货时|交付时)的?[^。；，]{0,4}"
                               r"(?:挂牌|公布|公示|标价|门市|牌价|执行|最新)(?:的)?(?:价格|价|标准)", flat)
-            if later and re.search(r"补足|补交|补缴|补齐|补差|差额|高于|上涨|上调", flat) and not re.search(r"较低|低者|孰低|不(?:得)?高于", flat):
+            # (or deducted for a renewal the customer's silence triggers: 按届时的门市标准价格扣划续期费用)
+            if later and re.search(r"补足|补交|补缴|补齐|补差|差额|高于|上涨|上调|扣划|扣款|划扣|扣除|自动续|续期费|续费", flat) and not re.search(r"较低|低者|孰低|不(?:得)?高于", flat):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             one = _C_PRICE_OF_ONE.search(flat)
             if one and not _C_MUTUAL.search(one.group(0)) and _C_FALLBACK_TO_ONE.search(flat[:one.start()]):
@@ -2090,7 +2111,7 @@ _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:�
                             # the consideration of a transfer (股权转让价款, 交易对价, 收购总价)
                             r"|(?:转让|交易|收购)(?:总)?(?:价款|价格|对价)(?:总额|合计)?"
                             # the whole price of the works or goods: 本工程总价, 装修工程总造价, 设备总价款
-                            r"|(?:工程|项目|装修|装饰|货物|设备)(?:的)?(?:总价款|总价|总造价|总金额|价款总额)")
+                            r"|(?:工程|项目|装修|装饰|货物|设备|房屋|房产|车辆|成交)(?:的)?(?:成交)?(?:总价款|总价|总造价|总金额|价款总额)")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
 # an amount in Chinese numerals, capital (壹万元) or lowercase of two characters or more (二十万元)
 _CN_AMOUNT = r"[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,}"
@@ -2507,6 +2528,81 @@ def _annex_unit_price_conflict(ctx) -> tuple[str, Hit] | None:
     return None
 
 
+# a worked calculation the contract writes out: 1,000万元×6%＋1,500万元×8%＝200万元, 85.6亩×900元＝77,040元
+_F_NUM = r"\d[\d,]*(?:\.\d+)?\s*(?:万元|万|元|%|％|[\u4e00-\u9fff㎡]{1,3})?"
+_F_OP = r"\s*[×xX*＋+－\-÷/]\s*"
+_F_EXPR = rf"[（(]?\s*{_F_NUM}(?:{_F_OP}[（(]?\s*{_F_NUM}\s*[)）]?)*"
+# a chain of equal expressions (提成＝30万×1.0%＋50万×1.5%＝0.3万＋0.75万＝1.05万元), the first with an operator
+_F_FORMULA = re.compile(rf"[（(]?\s*{_F_NUM}(?:{_F_OP}[（(]?\s*{_F_NUM}\s*[)）]?)+(?:\s*[=＝]\s*{_F_EXPR})+")
+_F_TOKEN = re.compile(r"(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<u>万元|万|元|%|％|[\u4e00-\u9fff㎡]{1,3})?|(?P<op>[×xX*＋+－\-÷/（()）])")
+
+
+def _f_value(num: str, unit: str | None) -> float:
+    v = float(num.replace(",", ""))
+    if unit in ("%", "％"):
+        return v / 100
+    if unit in ("万元", "万"):
+        return v * 10000
+    return v
+
+
+def _f_evaluate(expr: str) -> float | None:
+    """The value of a written calculation (numbers with 万元/元/% and × ＋ － ÷, brackets),
+    evaluated by Python's own arithmetic on a checked syntax tree; None when it is not one."""
+    import ast
+    out = []
+    for t in _F_TOKEN.finditer(expr):
+        if t["n"]:
+            out.append(repr(_f_value(t["n"], t["u"])))
+        else:
+            out.append({"×": "*", "x": "*", "X": "*", "＋": "+", "－": "-", "÷": "/", "（": "(", "）": ")"}.get(t["op"], t["op"]))
+    try:
+        tree = ast.parse(" ".join(out), mode="eval")
+    except SyntaxError:
+        return None
+    if not all(isinstance(n, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.USub)) for n in ast.walk(tree)):
+        return None
+    try:
+        return float(eval(compile(tree, "<formula>", "eval"), {"__builtins__": {}}, {}))  # noqa: S307 — numbers and + - * / only, checked above
+    except (ZeroDivisionError, OverflowError):
+        return None
+
+
+def formula_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A calculation written out in the contract whose result is wrong
+    (``1,000万元×6%＋1,500万元×8%＝200万元``: it is 180万元).
+
+    Reads every ``expression ＝ result`` with at least one operator; units 万元/万 (×10,000),
+    元 and % (÷100) are applied, other unit words (亩, 车次, 人) read as plain counts. Off by
+    more than 0.5% (and one unit) is reported: a worked example or a computed figure is read
+    as the parties' agreement on the method, and a wrong one leaves the price or the
+    commission unclear (民法典第四百六十六条、第五百一十条).
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        for m in _F_FORMULA.finditer(flat):
+            parts = re.split(r"\s*[=＝]\s*", m.group(0).strip())
+            got = _f_evaluate(parts[0])
+            wrong = None
+            for part in parts[1:]:
+                v = _f_evaluate(part)
+                if got is None or v is None or got <= 0:
+                    break
+                if abs(got - v) > max(0.005 * max(got, v), 1.0 if v >= 100 else 0.005):
+                    wrong = (part, v)
+                    break
+            if wrong:
+                r = _F_TOKEN.match(wrong[0])
+                shown = f"{got / 10000:,.4g}万" if wrong[1] >= 10000 and r and (r["u"] or "").startswith("万") else f"{got:,.2f}"
+                return [Hit(evidence=m.group(0).strip(), sentence=flat, explanation=(
+                    f"条款写明的算式“{m.group(0).strip()}”计算有误，按其数字计算结果应为{shown}；计算方法的示例或计算结果与约定的计价方式相互矛盾，"
+                    "实际应付（应得）金额将发生争议（民法典第四百六十六条、第五百一十条）。"))]
+    return []
+
+
+DETECTORS["formula_arithmetic"] = formula_arithmetic
+
+
 def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A rate of the consideration (返利, 版税, 佣金, 融资比例, 费率 …) stated in an annex with
     values the body never states for it.
@@ -2524,12 +2620,12 @@ def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     return _on_its_clause(clause, ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx) or _annex_unit_price_conflict(ctx))
 
 
-_T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量")
-_T_PRICE = re.compile(r"单价|(?:价格|租金|月租|日租|费用|服务费|运费)\s*[（(]\s*(?:万)?元\s*/")
+_T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量|车次|趟次|趟数|班次|批次数")
+_T_PRICE = re.compile(r"单价|运价|单次价格|每(?:车次|趟|次)(?:价格|费用|运费)|(?:价格|租金|月租|日租|费用|服务费|运费)\s*[（(]\s*(?:万)?元\s*/")
 # a column of periods a per-period price is multiplied by: 租期（月）, 服务月数, 天数
 _T_PERIOD = re.compile(r"租期|租赁期|期限|月数|期数|时长|工期|服务期|使用期|计费天数|租赁天数")
 # (a subtotal per period is money too: 小计（元/月）)
-_T_MONEY = re.compile(r"金额|总价|合价|总额|价款|费用|小计|[（(]\s*(?:万)?元\s*(?:/\s*(?:月|年|季|期|次))?\s*[）)]|目标|额")
+_T_MONEY = re.compile(r"金额|总价|合价|总额|价款|费用|小计|运费|[（(]\s*(?:万)?元\s*(?:/\s*(?:月|年|季|期|次))?\s*[）)]|目标|额")
 _T_NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
@@ -4391,6 +4487,9 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if _LF_DEFINES.match(s):
             continue  # a definition names the data; it processes nothing
+        if all(x.group(0) in ("银行流水", "征信") for x in re.finditer(_LF_SENSITIVE, s)) and re.search(
+                r"财务报表|纳税申报|审计报告|资产负债|经营状况|企业征信|企业信用|生产经营", s):
+            continue  # a company's bank statements and credit record among its accounts: no natural person's data (第四条)
         if re.search(r"未成年|不满十四|未满十四|儿童|宝宝|婴|幼儿|孩子|子女", s) and re.search(r"监护人[^。；]{0,8}同意|专门的?[^。；]{0,10}规则", text):
             continue  # a child's information on the guardian's consent and under special rules (第三十一条)
         if "|" in s and re.search(r"(?:收集|采集|处理|获取|使用|提供|共享)[^。；]{0,12}(?:个人信息|数据|信息|字段)|(?:字段|清单|明细|信息项)", clause.text) \
@@ -4572,9 +4671,12 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         fee = _lf_fee_rate(s, _per_doc(ctx, "loan_principal", lambda: _lf_principal(ctx.text or clause.text))) \
             if re.search(_LF_FEE, s) else None
+        if fee is None and re.search(_LF_FEE, s) and re.search(r"本金|借款(?:金额|额)", s) and not re.search(r"违约金|逾期|罚息", s):
+            # a fee stated as a rate of the principal (资金服务费，费率为借款本金的每月百分之零点五)
+            fee = max(_lf_annual_rates(s) or [0.0]) or None
         if fee:
             rates = _per_doc(ctx, "loan_rates", lambda: [r for c in ctx.clauses for t in _split(c.text)
-                                                         if not re.search(r"违约金|逾期|罚息", t)
+                                                         if not re.search(r"违约金|逾期|罚息", t) and not re.search(_LF_FEE, t)
                                                          for r in _lf_annual_rates(t.replace("\n", ""))])
             interest = max([r for r in rates if r <= 100] or [0.0])
             if interest + fee > cap + 1e-6:
@@ -4710,7 +4812,10 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
                 "保证人在主合同纠纷未经审判或仲裁、并就债务人财产依法强制执行仍不能履行前，有权拒绝承担保证责任，债权人须先向债务人追索。"))]
     if not _creates(clause.text):
         return []
-    first = _per_doc(ctx, "first_guarantee_clause", lambda: next((c for c in ctx.clauses if _creates(c.text)), None))
+    # the guarantee article itself (第十条 保证条款) rather than a recital that announces it (鉴于…愿意提供保证担保)
+    first = _per_doc(ctx, "first_guarantee_clause", lambda: next(
+        (c for c in ctx.clauses if _creates(c.text) and re.search(r"保证|担保", (c.title or "") + " ".join(c.path or ()))),
+        next((c for c in ctx.clauses if _creates(c.text)), None)))
     if first is not None and first.clause_id != clause.clause_id:
         return []
     if which == "period":
@@ -7236,7 +7341,7 @@ def _rent_free_charged(ctx) -> tuple[str, Hit] | None:
                 if _RF_FREE.search(line) or "免收" in line:
                     continue  # the schedule itself marks the period free
                 spans = _date_spans(line)
-                inside = [(a, b, fa, fb) for a, b in spans for fa, fb in free if fa <= a and b <= fb]
+                inside = [(a, min(b, fb), fa, fb) for a, b in spans for fa, fb in free if fa <= a <= fb]  # a row that starts inside the free period charges for it
                 if not inside:
                     continue
                 i = lines.index(line) if line in lines else 0
