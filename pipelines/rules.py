@@ -2505,7 +2505,7 @@ def _annex_unit_price_conflict(ctx) -> tuple[str, Hit] | None:
             pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
             if pi is None or pi == 0:
                 continue
-            for cells, line in rows:
+            for cells, line in rows[:300]:  # a price list, not a hostile table of thousands of rows
                 name = re.sub(r"[（(][^）)]*[）)]", "", cells[0]).strip()
                 name = re.sub(r"(?:费|服务费|费用)$", "", name)
                 v = _t_value(cells[pi], head[pi], True)
@@ -2532,8 +2532,28 @@ def _annex_unit_price_conflict(ctx) -> tuple[str, Hit] | None:
 _F_NUM = r"\d[\d,]*(?:\.\d+)?\s*(?:万元|万|元|%|％|[\u4e00-\u9fff㎡]{1,3})?"
 _F_OP = r"\s*[×xX*＋+－\-÷/]\s*"
 _F_EXPR = rf"[（(]?\s*{_F_NUM}(?:{_F_OP}[（(]?\s*{_F_NUM}\s*[)）]?)*"
-# a chain of equal expressions (提成＝30万×1.0%＋50万×1.5%＝0.3万＋0.75万＝1.05万元), the first with an operator
-_F_FORMULA = re.compile(rf"[（(]?\s*{_F_NUM}(?:{_F_OP}[（(]?\s*{_F_NUM}\s*[)）]?)+(?:\s*[=＝]\s*{_F_EXPR})+")
+# a chain of equal expressions (提成＝30万×1.0%＋50万×1.5%＝0.3万＋0.75万＝1.05万元), the first with an operator;
+# read around each equals sign within a bounded window, so a hostile run of numbers and operators stays linear
+_F_LHS = re.compile(rf"[（(]?\s*{_F_NUM}(?:{_F_OP}[（(]?\s*{_F_NUM}\s*[)）]?)+\s*$")
+_F_RHS = re.compile(rf"(?:\s*[=＝]\s*{_F_EXPR})+")
+
+
+def _f_chains(flat: str) -> list[str]:
+    """Each written calculation ``a×b＋c×d＝e[＝f…]`` in ``flat``, as text; at most 50 per
+    sentence, each expression read within 120 characters of its equals sign."""
+    out, covered = [], -1
+    for k, eq in enumerate(re.finditer(r"[=＝]", flat)):
+        if k >= 50:
+            break
+        p = eq.start()
+        if p < covered:
+            continue
+        lm = _F_LHS.search(flat[max(0, p - 120): p])
+        rm = _F_RHS.match(flat[p: p + 200]) if lm else None
+        if rm:
+            out.append(lm.group(0) + rm.group(0))
+            covered = p + rm.end()
+    return out
 _F_TOKEN = re.compile(r"(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<u>万元|万|元|%|％|[\u4e00-\u9fff㎡]{1,3})?|(?P<op>[×xX*＋+－\-÷/（()）])")
 
 
@@ -2580,8 +2600,8 @@ def formula_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        for m in _F_FORMULA.finditer(flat):
-            parts = re.split(r"\s*[=＝]\s*", m.group(0).strip())
+        for chain in _f_chains(flat):
+            parts = re.split(r"\s*[=＝]\s*", chain.strip())
             got = _f_evaluate(parts[0])
             wrong = None
             for part in parts[1:]:
@@ -2594,8 +2614,8 @@ def formula_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
             if wrong:
                 r = _F_TOKEN.match(wrong[0])
                 shown = f"{got / 10000:,.4g}万" if wrong[1] >= 10000 and r and (r["u"] or "").startswith("万") else f"{got:,.2f}"
-                return [Hit(evidence=m.group(0).strip(), sentence=flat, explanation=(
-                    f"条款写明的算式“{m.group(0).strip()}”计算有误，按其数字计算结果应为{shown}；计算方法的示例或计算结果与约定的计价方式相互矛盾，"
+                return [Hit(evidence=chain.strip(), sentence=flat, explanation=(
+                    f"条款写明的算式“{chain.strip()}”计算有误，按其数字计算结果应为{shown}；计算方法的示例或计算结果与约定的计价方式相互矛盾，"
                     "实际应付（应得）金额将发生争议（民法典第四百六十六条、第五百一十条）。"))]
     return []
 
