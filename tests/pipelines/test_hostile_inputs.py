@@ -311,6 +311,9 @@ def test_unicode_tag_characters_and_other_ignorables_never_reach_the_text():
     ("解除 × 10,000", "解除" * 10_000),                               # termination: the holder read before each match
     ("50,000 digits", "1" * 50_000),                                  # an unanchored number pattern (limitation period)
     ("不承担任何损失责任 × 4,000", "乙方不承担任何损失责任，" * 4_000),
+    # written calculations (consistency.formula_arithmetic): a run of operators with no equals sign, then with many
+    ("1×1×… × 20,000", "1×" * 20_000 + "1"),
+    ("1＝1×1＝… × 8,000", "1＝1×1" * 8_000),
     # a table without 。； — each row start scanned to the end of the text (the buy-back clause_none pattern):
     # 85 s for these 10,000 rows, minutes for 50,000; 7 s bounded
     ("table of 10,000 rows", "".join(f"{i} | 螺栓M{i % 30} | {i % 7 + 1}个 | 单价{i % 50 + 1}元\n" for i in range(10_000))),
