@@ -2623,6 +2623,33 @@ def formula_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["formula_arithmetic"] = formula_arithmetic
 
 
+def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """An exclusive agency or distribution whose principal keeps the right to sell into the
+    territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
+    洽谈和销售的权利，该等订单不计入乙方销售额``).
+
+    Norm: the parties' terms are read together and by the contract's purpose (民法典第一百四十二条、
+    第四百六十六条); an exclusive grant and a reserved direct-sales right over the same
+    territory contradict each other, and the agent loses the commission the exclusivity was
+    bought for. Flagged when the contract grants 独家代理/独家经销/独家销售 and a sentence lets the
+    principal sell or negotiate directly (保留…直接/自行…销售|洽谈|供货) without paying the agent;
+    a reservation that still credits the agent (计入乙方销售额, 照付佣金) is not.
+    """
+    if not _per_doc(ctx, "exclusive_grant", lambda: bool(re.search(r"独家(?:代理|经销|销售|分销|授权)|排他(?:性)?(?:代理|经销|授权)", ctx.text or ""))):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = re.search(r"(?:甲方|委托方|委托人|供应商|供货方|生产商|厂家|本公司)[^。；，]{0,12}(?:保留|有权|可以|可)[^。；，]{0,10}(?:直接|自行)[^。；，]{0,16}(?:洽谈|销售|供货|签约|签订|接洽|开发)", flat)
+        if not m or re.search(r"不得|不在[^。；，]{0,8}(?:代理区域|区域内)|区域(?:以|之)外", flat):
+            continue
+        if re.search(r"不(?:计入|计算在)|(?:不|无权|无需)[^。；，]{0,8}(?:享有|主张|支付|计付|取得|获得)[^。；，]{0,8}(?:佣金|提成)", flat):
+            return [Hit(evidence=flat.strip(), sentence=sent)]
+    return []
+
+
+DETECTORS["exclusivity_hollowed"] = exclusivity_hollowed
+
+
 def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A rate of the consideration (返利, 版税, 佣金, 融资比例, 费率 …) stated in an annex with
     values the body never states for it.
