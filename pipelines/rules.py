@@ -2623,6 +2623,47 @@ def formula_arithmetic(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["formula_arithmetic"] = formula_arithmetic
 
 
+def _sold_while_leased(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the sentence stating a lease of the house sold whose term runs
+    past the agreed handover date, with nothing said about ending it; None otherwise."""
+    text = ctx.text or ""
+    if not re.search(r"房屋|房产|住宅|商铺|不动产", text[:3000]) or re.search(
+            r"放弃(?:行使)?(?:其)?优先购买权|(?:解除|终止)(?:该|原|上述)?租赁(?:合同|关系)|承租人[^。；]{0,20}(?:搬离|腾退|迁出|同意)", text):
+        return None
+    handover = None
+    for x in _split(text):
+        if re.search(r"交付|交房|腾空|移交", x) and (ds := _dates(x)) and re.search(r"前|之前|以前|当日|之日", x):
+            handover = ds[0][0]
+            break
+    if handover is None:
+        return None
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            if not re.search(r"出租给|租给|租赁给|租赁情况|已出租|承租人|租期", flat):
+                continue
+            ds = _dates(flat)
+            if ds and ds[-1][0] > handover and (len(ds) >= 2 or re.search(r"(?:租期|租赁期限?)[^。；，]{0,6}(?:至|到)", flat)):
+                end = ds[-1][0]
+                return c.clause_id, Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"出卖的房屋现有租赁，租期至{_cn_date(end)}，晚于约定的交房日期（{_cn_date(handover)}前）；租赁物在承租人依据租赁合同占有期限内"
+                    "发生所有权变动的，不影响租赁合同的效力（民法典第七百二十五条），承租人还享有同等条件下的优先购买权（第七百二十六条）。"
+                    "合同只约定由卖方自行处理，没有承租人放弃优先购买权、按期腾退的安排和卖方不能交房的责任，买方可能无法按期取得空房。"))
+    return None
+
+
+def sold_while_leased(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A house sold while let, the lease running past the handover date, with no
+    arrangement for the tenant (民法典第七百二十五条: sale does not break the lease;
+    第七百二十六条: the tenant's pre-emption right). Not flagged: the tenant's waiver of
+    pre-emption, the lease ended or the tenant's agreement to leave. Reported once per
+    document, on the sentence that states the lease."""
+    return _on_its_clause(clause, ctx, "sold_while_leased", lambda: _sold_while_leased(ctx))
+
+
+DETECTORS["sold_while_leased"] = sold_while_leased
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
