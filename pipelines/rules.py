@@ -254,8 +254,9 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
         if back and back.end() - 2 == src.find("定金"):
             continue  # the 定金 stated before, referred back to (本合同第四条约定的定金…抵作购房款): reported where it is agreed
         # amounts: 定金人民币30万元 against the total price in the same sentence or the contract's
-        dm = _DEPOSIT_AMOUNT.search(src) or re.search(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", src)
-        amount = _C_YUAN.match(src, dm.end()) if dm else None
+        # the first mention followed by an amount (a heading 第三条 定金 may come first)
+        amount = next((a for dm in [*_DEPOSIT_AMOUNT.finditer(src), *re.finditer(r"定金[^。；，,]{0,8}?(?:人民币|¥|￥)?", src)]
+                       if (a := _C_YUAN.match(src, dm.end()))), None)
         deposit = _c_yuan_value(amount) if amount else None
         if deposit:
             totals = ([v for v, _ in _total_prices_in(sent)] or _named_prices_in(sent)

