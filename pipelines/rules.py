@@ -264,6 +264,8 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
                       or _per_doc(ctx, "monthly_total", lambda: _monthly_total(ctx.text))
                       or _per_doc(ctx, "price_bases", lambda: _price_bases(ctx.text)))
             total = max(totals) if totals else None
+            if total and total < deposit:
+                total = None  # a "price" below the 定金 itself is a misread base (a fee, a unit price), not the contract's price
             if total and deposit > total * limit / 100 + 0.5:
                 yield Hit(evidence=sent.strip(), sentence=sent,
                           explanation=f"约定定金{deposit:,.0f}元，为合同总价{total:,.0f}元的{deposit / total * 100:.0f}%，超过主合同标的额的{limit:g}%，"
