@@ -27,12 +27,15 @@ __all__ = ["DETECTORS", "Hit", "parse_amount", "parse_rate", "parse_number"]
 @dataclass(frozen=True)
 class Hit:
     """One detector hit: the exact ``evidence`` text, the ``sentence`` it is in, and
-    optionally a severity and explanation that override the check's."""
+    optionally a severity, explanation and suggestion (replacement clause text) that
+    override the check's — e.g. a one-off 违约金 gets a one-off revision, not the check's
+    per-day one."""
 
     evidence: str
     sentence: str
     severity: Severity | None = None
     explanation: str | None = None
+    suggestion: str | None = None
 
 
 _CN_DIGITS = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟"
@@ -347,6 +350,15 @@ def _per_period_rates(sent: str):
         yield pct, days, m
 
 
+# revisions for a one-off 违约金 (the check's own suggestion is for a per-day rate): a share of the
+# price within the 30% of 合同编通则解释第六十五条, with the loss beyond it still recoverable (第五百八十四条)
+_LD_LUMP_SUGGESTION = ("一方违约的，应向对方支付相当于合同总价款百分之十的违约金；违约金不足以弥补对方实际损失的，"
+                       "违约方应赔偿差额部分；违约金过分高于实际损失的，违约方可请求予以适当减少。")
+_LD_REMAINING_SUGGESTION = ("因一方违约导致本合同提前解除的，违约方应赔偿对方因此遭受的实际损失，包括合同履行后可以获得的利益，"
+                            "但应扣除对方因不再履行而节省的费用；违约金不超过剩余期限应付费用总额的百分之二十，"
+                            "违约金不足以弥补实际损失的，违约方应赔偿差额部分。")
+
+
 def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Liquidated damages (违约金) clearly excessive.
 
@@ -371,7 +383,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         if ctx.contract_type == "借款合同" and re.search(r"逾期利息|罚息", sent):
             continue  # overdue interest stacked with 违约金: judged together under the loan cap (loan.overdue_charges_stacked)
         if re.search(r"(?:全部|剩余|余下)[^。；，,]{0,20}(?:费用|服务费|租金|价款|报酬)[^。；]{0,6}作为违约金", sent):
-            return [Hit(evidence=sent.strip(), sentence=sent)]
+            return [Hit(evidence=sent.strip(), sentence=sent, suggestion=_LD_REMAINING_SUGGESTION)]
         # the remaining term times a periodic fee (剩余合同期限月数乘以月均管理费的三倍): all the fees the other side
         # would have earned, or a multiple of them, with none of the costs it saves by not performing (第五百八十四条)
         rem = re.search(r"剩余[^。；，,]{0,16}(?:月数|年数|天数|期数|期限|期间)[^。；]{0,4}(?:乘以|×|\*)[^。；]{0,30}(?:费|租金|价款|报酬)", sent)
@@ -380,7 +392,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
                 "违约金按剩余期限乘以每期费用（或其倍数）计算，相当于对方在剩余期限内可得的全部收入，而未扣除其因不再履行而节省的成本；"
                 "损失赔偿以可得利益为限（民法典第五百八十四条），超过损失百分之三十的违约金一般可认定为过分高于损失而请求减少"
-                "（第五百八十五条第二款、合同编通则解释第六十五条）。"))]
+                "（第五百八十五条第二款、合同编通则解释第六十五条）。"), suggestion=_LD_REMAINING_SUGGESTION)]
         # all the fees of the remaining term paid at once, and a 违约金 on top (应一次性支付剩余运维期内的全部运维服务费，
         # 并另行支付合同总金额30%的违约金): the fees already give the other side what performance would have, with
         # none of the costs it saves (第五百八十四条); the 违约金 is then wholly beyond the loss (第五百八十五条第二款)
@@ -389,7 +401,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                 and not re.search(r"扣除|折抵|抵扣|节省|冲抵|(?:二者|两者)(?:择一|选择)", sent):
             return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
                 "条款要求一次付清剩余期限内的全部费用，另外再支付违约金：剩余费用已相当于对方继续履行可得的全部收入，且未扣除其因不再履行而节省的成本，"
-                "损失赔偿以可得利益为限（民法典第五百八十四条），叠加的违约金超出损失，可请求减少（第五百八十五条第二款、合同编通则解释第六十五条）。"))]
+                "损失赔偿以可得利益为限（民法典第五百八十四条），叠加的违约金超出损失，可请求减少（第五百八十五条第二款、合同编通则解释第六十五条）。"), suggestion=_LD_REMAINING_SUGGESTION)]
         rates = parse_rate(sent)
         daily = _DAILY.search(sent)
         # a total capped at no more than ld_lump_max of the base (累计不超过该批次货款的20%) keeps
@@ -446,7 +458,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     continue
                 if pct > lump_max:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
-                                explanation=f"违约金为合同价款的{pct:g}%，可能过分高于实际损失（民法典第五百八十五条）。")]
+                                explanation=f"违约金为合同价款的{pct:g}%，可能过分高于实际损失（民法典第五百八十五条）。",
+                                suggestion=_LD_LUMP_SUGGESTION)]
         # a fixed sum (违约金人民币五百万元) against the contract's price stated anywhere in it
         if not _DAILY.search(sent):
             ld = re.search(r"违约金[^。；，]{0,6}?(?:为|计|人民币|：|:)*\s*", sent)
@@ -456,7 +469,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             if amount and totals and amount > max(totals) * lump_max / 100 + 0.5:
                 return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
                             explanation=f"违约金{amount:,.0f}元，为合同价款{max(totals):,.0f}元的{amount / max(totals) * 100:.0f}%，"
-                                        "可能过分高于实际损失（民法典第五百八十五条；合同编通则解释第六十五条）。")]
+                                        "可能过分高于实际损失（民法典第五百八十五条；合同编通则解释第六十五条）。",
+                            suggestion=_LD_LUMP_SUGGESTION)]
             # no total price (a licence paid by royalty, a franchise): one sum for a breach of any term, several
             # times every sum the contract itself puts on the performance (fees, minimums, deposits)
             if amount and not totals and re.search(r"违反本(?:合同|协议)(?:的)?(?:任何|任一|任意)|(?:任何|任一|任意)(?:条款|约定|义务)", sent[:ld.start()]):
@@ -466,7 +480,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
                                 explanation=f"任何一项违约均须支付违约金{amount:,.0f}元，为合同所载最高一笔费用{others:,.0f}元的"
                                             f"{amount / others:.1f}倍；轻微违约造成的损失远不及此，可能被认定为过分高于损失而调减"
-                                            "（民法典第五百八十五条；合同编通则解释第六十五条）。")]
+                                            "（民法典第五百八十五条；合同编通则解释第六十五条）。",
+                                suggestion=_LD_LUMP_SUGGESTION)]
     return []
 
 

@@ -618,8 +618,9 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
                 if severity is None:
                     continue
                 f = _finding(check, clause, hit.evidence, severity, ctx.contract_type)
-                if hit.explanation:
-                    f = f.model_copy(update={"explanation": hit.explanation})
+                if hit.explanation or hit.suggestion:
+                    f = f.model_copy(update={k: v for k, v in (("explanation", hit.explanation),
+                                                               ("suggestion", hit.suggestion)) if v})
                 findings.append(f)
                 break
             if check.scope == "document" and findings and findings[-1].check_id == check.id:

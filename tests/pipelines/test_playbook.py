@@ -407,6 +407,21 @@ def test_a_suggestion_speaks_the_contract_types_terms():
     assert "交付" not in f_other.suggestion and "借款" not in f_other.suggestion
 
 
+def test_a_one_off_liquidated_damages_gets_a_one_off_revision_not_a_per_day_one():
+    """The check's own revision caps a daily rate; a one-off 违约金 of half the price (or all
+    the remaining fees) is cured by a one-off sum within 30% (合同编通则解释第六十五条), so the
+    hit carries its own revision; a daily rate keeps the check's."""
+    lump = {"text": "任何一方违反本合同约定的，应向守约方支付相当于合同总价款百分之五十的违约金。"}
+    rest = {"type": "服务合同", "text": "甲方提前解除本合同的，应将剩余服务期内的全部服务费作为违约金支付给乙方。"}
+    daily = {"text": "买方逾期付款的，每逾期一日，应按逾期金额的百分之一向卖方支付违约金。"}
+    [f_lump], [f_rest], [f_daily] = (_run("breach.ld_excessive", e) for e in (lump, rest, daily))
+    assert "每逾期一日" not in f_lump.suggestion and "百分之十" in f_lump.suggestion
+    assert "每逾期一日" not in f_rest.suggestion and "节省" in f_rest.suggestion
+    assert f_daily.suggestion == CHECKS["breach.ld_excessive"].suggestion
+    for f in (f_lump, f_rest):  # the revision itself is not flagged again
+        assert not _run("breach.ld_excessive", {"type": "服务合同", "text": f.suggestion})
+
+
 def test_the_codes_at_will_rights_are_cited_only_for_their_contract_types():
     """民法典第九百三十三条 (委托) and 第七百八十七条 (承揽) grant an at-will right in those
     contracts only: a sale's at-will termination does not cite them."""
