@@ -416,3 +416,8 @@ def test_ctrl_c_ends_with_interrupted_and_status_130(cli_env, tmp_path):
     _, rest = p.communicate(timeout=120)
     assert p.returncode == 130, seen + rest
     assert "error [interrupted]" in rest
+
+
+def test_a_folder_given_as_the_contract_is_named_as_a_folder(tmp_path, cli_env):
+    r = run_cli(["review", str(tmp_path), "--no-llm", "--no-store"], cli_env)
+    assert r.returncode == 1 and "is_a_folder" in r.stderr + r.stdout and "Traceback" not in r.stderr

@@ -99,6 +99,9 @@ def review(
     from pipelines.sandbox import annotate_bounded, extract_bounded
     from worker.runtime import load_generator, load_index, load_playbook_for, review_options
 
+    if contract.is_dir():
+        raise _fail("is_a_folder", f"{_display_path(contract)} is a folder: name one contract file in it "
+                                   "(a folder of labelled cases is measured with `contract-review eval`)")
     if not contract.is_file():
         raise _fail("not_found", f"{_display_path(contract)} does not exist or is not a file")
     _check_outputs(out_path, annotated_pdf, redline, html_path, inputs=(contract,))
