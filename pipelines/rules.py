@@ -654,33 +654,6 @@ def lease_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-def loan_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
-    """Loan interest above four times the one-year LPR (民间借贷规定第25条).
-
-    ``lpr_1y_percent`` comes from the playbook params (the LPR at contract formation).
-    Monthly and daily rates are annualised (x12, x360).
-    """
-    lpr = float(params.get("lpr_1y_percent", 3.0))
-    cap = 4 * lpr
-    for sent in _split(clause.text):
-        if not re.search(r"利率|利息|年息|月息|日息", sent) or "逾期" in sent or "违约金" in sent:
-            continue
-        for pct, m in parse_rate(sent):
-            before = sent[max(0, m.start() - 8): m.start()]
-            if "月利率" in before or "月息" in before or "月利" in before:
-                annual = pct * 12
-            elif "日利率" in before:
-                annual = pct * 360
-            elif "年利率" in before or "年息" in before or "利率" in before:
-                annual = pct
-            else:
-                continue
-            if annual > cap:
-                return [Hit(evidence=sent.strip(), sentence=sent,
-                            explanation=f"约定年利率约{annual:g}%，超过合同成立时一年期贷款市场报价利率（{lpr:g}%）四倍即{cap:g}%，超过部分不受法律保护。")]
-    return []
-
-
 def noncompete_term(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Non-compete period over two years (劳动合同法第24条)."""
     for sent in _split(clause.text):
@@ -1245,7 +1218,6 @@ DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
     "ld_rate": ld_rate,
     "probation_length": probation_length,
     "lease_term": lease_term,
-    "loan_rate": loan_rate,
     "noncompete_term": noncompete_term,
     "dangling_reference": dangling_reference,
     "date_before_signing": date_before_signing,
