@@ -2654,6 +2654,88 @@ def sold_while_leased(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["sold_while_leased"] = sold_while_leased
 
 
+# the transfer of title: 过户, 转移登记, 股权变更登记, 交割, the certificate issued to the buyer
+_ENC_TRANSFER = r"(?:过户|转移登记|产权转移|(?:股权|工商|权属)?变更登记|权属登记|交割|不动产权证书?|房产证|产权证书?)"
+# the seller's release of its mortgage or pledge: 解除/注销/涤除 抵押, 解押, 还清 the loan it secures
+_ENC_RELEASE = re.compile(r"(?:解除|注销|涤除|撤销|撤除)[^。；，]{0,6}(?:抵押|质押)|(?:抵押|质押)(?:登记)?[^。；，]{0,4}(?:注销|解除|涤除)|解押|"
+                          r"(?:清偿|还清|结清|偿还|归还)[^。；，]{0,12}(?:按揭|贷款|借款|抵押)")
+_ENC_AFTER = re.compile(rf"{_ENC_TRANSFER}[^。；，]{{0,10}}?(?:完成|办妥|办理完毕|办结|完毕|取得|领取|颁发|核发|登记)?[^。；，]{{0,4}}?(?:之日起|之日后|后|以后|之后)")
+_ENC_BEFORE = re.compile(rf"(?:申请|办理|递交|完成)?[^。；，]{{0,6}}{_ENC_TRANSFER}[^。；，]{{0,8}}?(?:前|之前|以前)|"
+                         rf"(?:解除|注销|涤除)[^。；，]{{0,8}}(?:抵押|质押)[^。；]{{0,20}}(?:后|之后)[^。；]{{0,10}}(?:方可|再|才|始得|方能)[^。；]{{0,10}}{_ENC_TRANSFER}")
+# the buyer takes the property subject to the charge with the chargee's consent (带押过户), or the
+# price is paid straight to the chargee at registration: the order is arranged, not a risk
+_ENC_ARRANGED = re.compile(r"带押过户|(?:抵押权人|质权人)[^。；，]{0,6}(?:书面)?同意[^。；，]{0,10}(?:转让|过户|出售|变更登记|转移登记)|转抵押|"
+                           r"(?:直接|径行)[^。；，]{0,8}(?:支付|划付|划转)[^。；，]{0,8}(?:抵押权人|贷款银行|质权人)")
+
+
+def _encumbrance_order(sent: str) -> str | None:
+    """``"after"`` when the sentence times the seller's release of a mortgage or pledge on the
+    thing sold after the transfer of title (``过户后三十日内解除抵押``), ``"before"`` when it
+    times it before (``申请转移登记前注销抵押``), else None."""
+    flat = sent.replace("\n", "")
+    r = _ENC_RELEASE.search(flat)
+    if not r or _ENC_ARRANGED.search(flat):
+        return None
+    if _ENC_BEFORE.search(flat):
+        return "before"
+    a = _ENC_AFTER.search(flat)
+    if a and a.end() <= r.start() and r.start() - a.end() <= 40:
+        return "after"
+    return None
+
+
+def _encumbrance_sentences(ctx) -> list[tuple[str, str, str]]:
+    """``(clause id, sentence, "after"|"before")`` for each sentence that times the release of
+    a charge on the thing sold against the transfer of title; empty where the contract
+    arranges a transfer with the charge (带押过户, the chargee's consent)."""
+    text = ctx.text or ""
+    if _ENC_ARRANGED.search(text) or not re.search(r"抵押|质押", text):
+        return []
+    return [(c.clause_id, sent.replace("\n", "").strip(), order) for c in ctx.clauses for sent in _split(c.text)
+            if (order := _encumbrance_order(sent))]
+
+
+def encumbrance_released_after_transfer(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The seller's mortgage (or pledge) on the thing sold is to be released only after title
+    passes to the buyer (``过户完成之日起三十日内清偿贷款并注销抵押``).
+
+    Norm: a mortgaged thing may be transferred and the mortgage follows it (民法典第四百零六条:
+    抵押财产转让的，抵押权不受影响; a pledged share likewise, 第四百四十三条); the seller owes a
+    thing free of third-party rights (第六百一十二条). Timed after the transfer, the buyer
+    pays and takes a title the chargee can still enforce against if the seller does not pay
+    off its loan. Not flagged: release before the transfer is applied for, a transfer with
+    the charge arranged with the chargee (带押过户, its written consent, the price paid
+    straight to the chargee)."""
+    ids = {cid: (sent, order) for cid, sent, order in _per_doc(ctx, "encumbrance_sentences", lambda: _encumbrance_sentences(ctx))
+           if order == "after" and cid == clause.clause_id}
+    if clause.clause_id in ids:
+        sent = ids[clause.clause_id][0]
+        return [Hit(evidence=sent, sentence=sent)]
+    return []
+
+
+def encumbrance_order_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One clause has the seller release its mortgage (pledge) before the transfer of title
+    and another only after it (民法典第四百六十六条: the terms contradict; 第四百零六条: a
+    transfer before release leaves the buyer's title charged). Reported once per document,
+    on the sentence that times the release after the transfer."""
+    def find():
+        found = _per_doc(ctx, "encumbrance_sentences", lambda: _encumbrance_sentences(ctx))
+        before = [(cid, s) for cid, s, o in found if o == "before"]
+        for cid, sent, order in found:
+            if order == "after" and before:
+                where = next((c.number.strip() for c in ctx.clauses if c.clause_id == before[0][0] and c.number), "前文")
+                return cid, Hit(evidence=sent, sentence=sent, explanation=(
+                    f"{where}约定卖方在办理转移登记之前解除抵押（质押），本条却约定在转移登记完成之后才清偿贷款、解除抵押，履行顺序前后矛盾；"
+                    "抵押财产转让的，抵押权不受影响（民法典第四百零六条），若按本条先过户，买方取得的是仍负担抵押权的财产（第四百六十六条）。"))
+        return None
+    return _on_its_clause(clause, ctx, "encumbrance_order_conflict", find)
+
+
+DETECTORS["encumbrance_released_after_transfer"] = encumbrance_released_after_transfer
+DETECTORS["encumbrance_order_conflict"] = encumbrance_order_conflict
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
