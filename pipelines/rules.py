@@ -2158,6 +2158,67 @@ _C_PAY_PERIOD = re.compile(rf"(?P<t>对账(?:确认|完成|无误)?|验收合格
 _C_PAY_STAGE = re.compile(r"预付|首付|首期|进度款|尾款|余款|质保金|质量保证金|保证金|押金|定金|违约金|赔偿|退还|返还|运费|逾期")
 
 
+# a period whose start is agreed (质保期自验收合格之日起, 会员卡自激活之日起计算两年有效期)
+_PS_NOUN = r"(?P<noun>质保期|质量保证期|保修期|有效期|服务期|租赁期限?|租期|会籍期限?|许可期限?|保证期间)"
+_PS_EVENT = r"(?P<ev>[^。；，自从]{1,24}?)(?:之日|当日|之时|当天)(?:起|开始)"
+_PS_NOUN_FIRST = re.compile(rf"(?P<obj>[^。；，\s]{{0,4}}){_PS_NOUN}[^。；]{{0,14}}?(?:自|从){_PS_EVENT}")
+_PS_EVENT_FIRST = re.compile(rf"(?:自|从){_PS_EVENT}(?:计算|起算|开始计算)?[^。；，]{{0,8}}?{_PS_NOUN}")
+_PS_CLASSES = (("签订", r"签订|签署|签字|盖章|生效|成立"), ("验收", r"验收|终验|初验"),
+               ("交付", r"交付|交货|到货|送达|签收|移交|入住|交房"), ("安装", r"安装|调试|上线|投入使用|试运行|开通"),
+               ("激活", r"激活|首次|启用|入场|开卡"), ("付款", r"付款|支付|缴纳|到账|缴清"))
+_PS_KEY = {"质保期": "质保期", "质量保证期": "质保期", "保修期": "质保期", "租赁期": "租期", "租赁期限": "租期",
+           "租期": "租期", "会籍期": "有效期", "会籍期限": "有效期", "有效期": "有效期", "服务期": "服务期",
+           "许可期": "许可期限", "许可期限": "许可期限", "保证期间": "保证期间"}
+
+
+def _c_period_starts(clause: Clause) -> list[tuple[tuple[str, str], str]]:
+    """``((period, start event class), sentence)`` for each sentence of ``clause`` that agrees
+    when one period starts: ``质保期自验收合格之日起计算`` → ``("质保期", "验收")``. The
+    period of the contract itself (本合同有效期) is kept apart from the term of what it sells
+    (会员卡有效期); a sentence that gives alternative starts (以先到者为准) or several is skipped."""
+    out = []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if re.search(r"以(?:先|后|较早|较晚|孰)|孰(?:先|早|晚)|(?:或|或者)[^。；，]{0,12}(?:之日|当日)起|顺延|延长|重新计算|中止", flat):
+            continue
+        found = [(m["noun"], m["ev"], flat[max(0, m.start("noun") - 4): m.start("noun")])
+                 for rx in (_PS_NOUN_FIRST, _PS_EVENT_FIRST) for m in rx.finditer(flat)]
+        classes = set()
+        for noun, ev, before in found:
+            cls = next((name for name, rx in _PS_CLASSES if re.search(rx, ev)), None)
+            if cls is None:
+                continue
+            key = _PS_KEY.get(noun, noun) + ("(合同)" if re.search(r"合同|协议", before) else "")
+            classes.add((key, cls))
+        if len(classes) == 1:
+            out.append((classes.pop(), flat.strip()))
+    return out
+
+
+# a temperature range (2℃至6℃, 0℃～8℃, 2-8℃); storage and carriage are compared apart
+_TEMP_RANGE = re.compile(r"(?P<lo>[-－零下]?\d+(?:\.\d+)?)\s*(?:℃|°C|摄氏度)?\s*(?:至|～|~|〜|到|—|-|－)\s*(?P<hi>[-－零下]?\d+(?:\.\d+)?)\s*(?:℃|°C|摄氏度)")
+
+
+def _c_temperature_ranges(clause: Clause, doc_text: str) -> list[tuple[tuple[str, float, float], str]]:
+    """``((context, low, high), sentence)`` for each temperature range a sentence of
+    ``clause`` requires; none where the contract keeps goods in several regimes (冷冻 and
+    冷藏, several 温区), whose ranges rightly differ."""
+    if re.search(r"冷冻", doc_text) and re.search(r"冷藏", doc_text) or re.search(r"温区|温层|分别", doc_text):
+        return []
+    out = []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"温度|温控|控温|恒温", flat):
+            continue
+        ranges = {(float(m["lo"].replace("－", "-").replace("零下", "-")), float(m["hi"].replace("－", "-").replace("零下", "-")))
+                  for m in _TEMP_RANGE.finditer(flat)}
+        if len(ranges) == 1:
+            lo, hi = ranges.pop()
+            ctx_word = "仓储" if re.search(r"仓储|储存|存储|库内|库房|冷库|仓库", flat) else "运输" if re.search(r"运输|车厢|在途|途中|装车", flat) else ""
+            out.append(((ctx_word, lo, hi), flat.strip()))
+    return out
+
+
 def _c_pay_periods(clause: Clause) -> list[tuple[str, float, str]]:
     """(event, days, sentence) for the one time to pay after an event each sentence of
     ``clause`` states; sentences about one stage (预付款, 尾款, 质保金), a refund or a
@@ -2247,6 +2308,10 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                         break
         elif kind == "payment_period":
             vals = [((ev, d), flat) for ev, d, flat in _c_pay_periods(c)][:1]
+        elif kind == "period_start":
+            vals = _c_period_starts(c)
+        elif kind == "temperature":
+            vals = _c_temperature_ranges(c, ctx.text or "")
         else:
             vals = [(k, c.text.strip()[:120]) for k in sorted(_c_forum_kind(c))]
         for v, s in vals if kind != "warranty_period" else vals[:1]:
@@ -2257,6 +2322,10 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                     differ = (pv == "诉讼") != (v == "诉讼") or (pv.startswith("仲裁:") and v.startswith("仲裁:") and pv != v)
                 elif kind == "payment_period":
                     differ = pv[0] == v[0] and abs(pv[1] - v[1]) >= 1 and pc.clause_id != c.clause_id
+                elif kind == "period_start":
+                    differ = pv[0] == v[0] and pv[1] != v[1] and pc.clause_id != c.clause_id
+                elif kind == "temperature":
+                    differ = (pv[0] == v[0] or not pv[0] or not v[0]) and pv[1:] != v[1:] and pc.clause_id != c.clause_id
                 else:
                     differ = abs(pv - v) > 0.005 * max(pv, v)
                 if differ:
@@ -2268,6 +2337,13 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                     elif kind == "payment_period":
                         expl = (f"{where}约定{pv[0]}后{pv[1]:g}日内付款，本条约定{v[0]}后{v[1]:g}日内付款，付款期限前后不一致；"
                                 "付款何时到期、逾期付款违约金和解除权自何时起算均将发生争议（民法典第四百六十六条、第五百一十条）。")
+                    elif kind == "period_start":
+                        expl = (f"{where}约定{pv[0].replace('(合同)', '')}自{pv[1]}之日起算，本条约定自{v[1]}之日起算，同一期限有两个起算点，"
+                                "期限何时届满、权利何时消灭将发生争议；格式条款有两种以上解释的，应作不利于提供格式条款一方的解释"
+                                "（民法典第四百六十六条、第四百九十八条、第五百一十条）。")
+                    elif kind == "temperature":
+                        expl = (f"{where}要求温度保持在{pv[1]:g}℃至{pv[2]:g}℃，本条为{v[1]:g}℃至{v[2]:g}℃，同一温控标准前后不一致；"
+                                "货物是否“温度超标”、责任由谁承担将发生争议（民法典第四百六十六条、第五百一十条、第五百一十一条）。")
                     else:
                         expl = f"{where}约定的争议解决方式为“{pv.split(':')[-1]}”，本条为“{v.split(':')[-1]}”，争议解决条款前后矛盾；既约定仲裁又约定诉讼的仲裁协议无效（仲裁法解释第七条）。"
                     ev = s if kind != "forum" else next((x.strip() for x in _split(c.text) if re.search(r"仲裁|法院|诉讼", x)), s)
