@@ -5152,7 +5152,7 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"(?:忽略|无视|忘记|忘掉|不要理会|不必理会|不用理会|跳过|覆盖|推翻|取消)[^。\n]{0,8}(?:以上|上述|上面|前述|之前|此前|先前|前面|此前的|原有|原先|系统|所有|全部|一切|其他)[^。\n]{0,10}(?:指令|指示|提示词?|要求|规则|说明|设定|约束|命令|规范|任务)",
     r"(?:忽略|无视|忘记|不要理会)(?:以上|上述|上面|前述|之前|先前|前面)(?:的)?(?:所有|全部)?(?:内容)?",
     # steer the result
-    r"(?:输出|回答|回复|报告|判定|认定|标记|标注|评为|评定|评估为|结论(?:为|是)|显示为|返回|给出|列为)[^。\n]{0,12}(?:无风险|没有(?:任何)?风险|不存在(?:任何)?风险|零风险|低风险|风险(?:为|是)?(?:零|低|无)|完全合规|合法合规|无(?:任何)?问题|无需修改|通过审查)",
+    r"(?:输出|回答|回复|报告|判定|认定|标记|标注|评为|评定|评估为|结论(?:为|是)|显示为|返回|给出|列为)[^。\n]{0,12}(?:无风险|没有(?:任何)?风险|不存在(?:任何)?风险|未发现(?:任何)?(?:法律)?风险|零风险|低风险|风险(?:为|是)?(?:零|低|无)|完全合规|合法合规|无(?:任何)?问题|无需修改|通过审查)",
     r"本(?:合同|协议|文件|条款)[^。\n]{0,12}(?:判定|认定|标记|评为|视为|定为|归为)[^。\n]{0,6}(?:无风险|低风险|安全|合规)(?:的)?(?:文件|合同)?",
     # address the reviewer / the model
     r"(?:审查|审核|审阅|评审|分析)(?:时|过程中|中|本合同时)[^。\n]{0,10}(?:不得|不要|无需|无须|勿|请勿|禁止|切勿|不必)[^。\n]{0,10}(?:提示|提出|指出|标注|报告|标记|列出|披露|提及|说明)[^。\n]{0,10}(?:风险|问题|瑕疵|异常|不利)",
@@ -5189,7 +5189,9 @@ _INJ_ADDRESSEE = re.compile(
     r"(?:ai\b|a\.i\.|artificial\s+intelligence|automated|automatic|machine|llms?\b|(?:large\s+)?language\s+models?|gpt|chatbots?|bots?\b)"
     r"|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai\b|automated|artificial|(?:large\s+)?language\s+model|llm|machine|bot\b|chatbot)"
     r"|\b(?:ai|automated|machine|llm|model|assistant|bot|tool|system|software)s?\b[^.\n]{0,40}\b(?:processing|reading|reviewing|analy[sz]ing|parsing|summari[sz]ing|checking)\s+this\s+(?:file|document|agreement|contract|text|page)"
-    r"|(?:^|[\s（(【\[：:；;，,。])(?:致|给|供|提示|告知)[^。\n]{0,4}(?:任何|所有|各类?)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,8}(?:工具|系统|程序|模型|软件|助手|审查|审核|审阅)",
+    r"|(?:^|[\s（(【\[：:；;，,。])(?:致|给|供|提示|告知)[^。\n]{0,4}(?:任何|所有|各类?)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,8}(?:工具|系统|程序|模型|软件|助手|审查|审核|审阅)"
+    # the document handed to a machine reader: 如本协议交由人工智能或其他自动化工具进行合规审阅，…
+    r"|(?:交由|交给|提交(?:给|至)?|输入|上传(?:至|到)?|经由|通过|使用|利用)(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,16}(?:审查|审核|审阅|评审|分析|阅读|读取)",
     re.I)
 _INJ_DIRECTIVE = re.compile(
     r"\b(?:skip|omit|ignore|disregard|exclude|bypass|report|output|return|rate|mark|classify|treat|summari[sz]e|conclude|answer|respond)\b"
