@@ -2092,6 +2092,16 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if rx.search(part) and months < minimum:
                     return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                         f"约定的保修期为{m.group(0)}，短于法定最低保修期限（{rule}；建筑法第六十二条、建设工程质量管理条例第四十条）。"))]
+        # one work named earlier in the sentence and one period for it (因…施工造成的屋面渗漏，乙方的保修期限为…十二个月)
+        durations = [m for m in re.finditer(rf"(?P<n>{_NUM})\s*(?P<u>年|个月|月)(?!\d)", flat)
+                     if re.search(r"保修", flat[max(0, m.start() - 24): m.start()])]
+        kinds = [(rx, minimum, rule) for rx, minimum, rule in _C_WARRANTY_MIN if rx.search(flat)]
+        if len(durations) == 1 and len(kinds) == 1 and not re.search(r"地基基础|主体结构", flat):
+            m, (rx, minimum, rule) = durations[0], kinds[0]
+            n = parse_number(m["n"])
+            if n is not None and (n * 12 if m["u"] == "年" else n) < minimum:
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"约定的保修期为{m.group(0)}，短于法定最低保修期限（{rule}；建筑法第六十二条、建设工程质量管理条例第四十条）。"))]
     return []
 
 
@@ -3009,12 +3019,15 @@ def _t_total_line_after(text: str, head: list[str], body: list[tuple[list[str], 
     after = next((x for x in lines[lines.index(last) + 1:] if x.strip()), "")
     m = re.match(r"\s*(?:合计|总计|共计|总价|总金额|总额)(?:金额)?", after)
     a = _C_YUAN.search(after, m.end()) if m else None
+    # a bare figure in the table's own unit (合计（含税）：8,458,000.00 under 单位：人民币元)
+    bare = None if a or not m else re.fullmatch(
+        r"\s*(?:[（(][^）)]{0,8}[）)])?\s*[：:]?\s*(?:人民币|RMB)?\s*(\d[\d,]*(?:\.\d+)?)\s*", after[m.end():])
     cols = [i for i, h in enumerate(head) if _T_MONEY.search(h) and not _T_PRICE.search(h) and not _T_QTY.search(h) and i]
-    if not a or not cols:
+    if not (a or bare) or not cols:
         return None
     i = cols[-1]
     values = [_t_value(cells[i], head[i], True) for cells, _ in body]
-    total = _c_yuan_value(a)
+    total = _c_yuan_value(a) if a else _t_value(bare.group(1), head[i], True)
     if not total or len(values) < 2 or any(v is None for v in values):
         return None
     return _column_sum_hit(head[i], values, total, after, "表下合计")
@@ -4424,7 +4437,8 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         # work that is processing by its nature — messages and calls to the members whose data the
         # contract is about (短信发送、外呼等工作交由其合作方执行) — counts too
-        if not re.search(r"个人信息|数据|信息|处理", s) and not (
+        # "处理" counts as the work handed over (委托其处理, 处理工作), not a party's handling of a defect (逾期不处理的)
+        if not re.search(r"个人信息|数据|信息|(?:委托|交由|授权|转交)[^。；，]{0,12}处理|处理(?:工作|活动|事务|业务)", s) and not (
                 re.search(r"服务|工作", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))) and not (
                 re.search(_LF_CONTACT_WORK, s) and re.search(r"个人信息", ctx.text or "")):
             continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information;
