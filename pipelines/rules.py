@@ -2921,8 +2921,9 @@ def _t_row_total(head: list[str], body: list[tuple[list[str], str]]) -> Hit | No
                 any(re.search(r"[%％‰]|负|^\s*[-−]", c) for c in cells[1:]):
             continue
         total = _t_value(cells[ti], head[ti], money)
-        values = [_t_value(cells[i], head[i], money) for i in series]
-        if total is None or any(v is None for v in values):
+        # a dash in a period column (a year that starts in May has no first quarter) adds nothing
+        values = [0.0 if re.fullmatch(r"\s*[—\-–/／无]+\s*", cells[i]) else _t_value(cells[i], head[i], money) for i in series]
+        if total is None or any(v is None for v in values) or sum(1 for v in values if v) < 2:
             continue
         if abs(sum(values) - total) > max(0.5, 0.001 * total):
             parts = " + ".join(f"{v:,.10g}" for v in values) if len(values) <= 12 else f"{len(values)}栏之和"
