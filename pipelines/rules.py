@@ -427,7 +427,9 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     # the base the rate is of (逾期金额, 年租金, 合同总价): a year of delay is 365 times the rate of that base
                     b = re.search(r"(?:按|以|为|计)(?:照)?([^。；，按以为]{1,14}?)(?:的)?\s*$", sent[max(0, m.start() - 20): m.start()])
                     base = b.group(1).strip() if b else ""
-                    per = 30 if re.search(r"月(?:租金|服务费|费用|管理费|物业费|使用费|仓储费|保管费|仓租)|每月", base) else \
+                    # a day's fee (日服务费的20%) is a daily base already: a share of it per day is a share of what the day costs
+                    per = 1 if re.search(r"(?<![月年])日(?:服务费|租金|费用|管理费|工资|薪|劳务费|报酬)|每日(?:服务费|租金|费用)", base) else \
+                        30 if re.search(r"月(?:租金|服务费|费用|管理费|物业费|使用费|仓储费|保管费|仓租)|每月", base) else \
                         365 if re.search(r"年(?:租金|服务费|费用|管理费|物业费|使用费|仓储费|保管费|仓租)|每年", base) else None
                     if per and pct <= 100 / per:
                         continue  # a day's delay costs at most a day's worth of the monthly (yearly) sum: the use withheld, not excessive
@@ -3241,7 +3243,16 @@ def _lf_roles(ctx) -> tuple[str, str]:
             re.search(r"乙方\s*[（(：:]\s*(?:用人单位|聘用单位|公司)", head):
         er = er.replace("甲方", "乙方")
         ee = ee.replace("乙方", "甲方")
+    elif _lf_third_party_worker(head):
+        ee = ee.replace("乙方", "丙方")  # 乙方 is the client of a three-party service; 丙方 the agency's employee
     return er, ee
+
+
+def _lf_third_party_worker(head: str) -> bool:
+    """A three-party service contract whose 丙方 is one party's employee (家政服务员, 护理员 …:
+    ``丙方系甲方招用的员工，已与甲方签订劳动合同``): the labour rules govern the clauses on 丙方."""
+    return bool(re.search(r"丙方\s*[（(：:]\s*(?:家政服务员|服务员|服务人员|员工|劳动者|育婴员|护理员|保姆|月嫂|护工|驾驶员|保洁员)", head)
+                and re.search(r"丙方[^。；\n]{0,8}(?:系|为|是)[^。；\n]{0,10}(?:招用|聘用|雇用)?的?(?:员工|职工|劳动者)|丙方[^。；\n]{0,12}(?:签订|订立)[^。；\n]{0,4}劳动合同", head))
 
 
 def _lf_actor(text: str, end: int, er: str, ee: str, span: int = 24) -> str | None:
@@ -3266,6 +3277,8 @@ def _lf_employment_doc(ctx) -> bool:
     """A labour relationship: a 劳动合同, or a 保密/竞业 agreement with an employee."""
     if re.search(r"劳动合同|用人单位|劳动者|聘用|雇佣|劳务派遣|被派遣|竞业|试用期|员工保密|职工保密|员工手册|入职", ctx.text[:600]):
         return True  # the title or the parties say so
+    if _lf_third_party_worker(ctx.text[:3000]):
+        return True  # a three-party service whose 丙方 is a party's employee
     # a contract classified as labour but with none of its vocabulary (a franchise or
     # service agreement that mentions 员工) is not one; a single clause under test is
     if ctx.contract_type == "保密协议" and (
@@ -3297,10 +3310,14 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not _lf_employment_doc(ctx):
         return []
+    three_party = ctx.contract_type not in ("劳动合同", "保密协议", "竞业限制协议")
+    if three_party and not _lf_third_party_worker((ctx.text or "")[:3000]):
+        return []  # a service contract's 违约金 binds a company, not a worker
     er, ee = _lf_roles(ctx)
     # a 服务期 carries a 违约金 only for training the employer paid for (第22条): with no
     # training anywhere in the contract, 未满服务期离职…支付违约金 is the penalty 第25条 forbids
-    trained = bool(re.search(r"培训", ctx.text))
+    # (in a three-party service contract 服务期 is the term of the service, not a training bond)
+    trained = bool(re.search(r"专项培训|培训费" if three_party else r"培训", ctx.text))
     clause_nc = re.search(r"竞业|专项培训|培训费", clause.text) or (trained and re.search(r"服务期", clause.text))
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
@@ -3962,6 +3979,8 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not _lf_employment_doc(ctx):
         return []
+    if ctx.contract_type == "服务合同" and not _lf_third_party_worker((ctx.text or "")[:3000]):
+        return []  # a service company's bond is no worker's deposit
     worker = r"(?:劳动者|员工|职工|被派遣劳动者|派遣员工|派遣人员|求职者|应聘者|新员工)"
     if ctx.contract_type == "劳动合同" or not re.search(r"用工单位|派遣单位", ctx.text[:3000]):
         _, ee = _lf_roles(ctx)
@@ -3980,7 +3999,7 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
                # a sum kept back from the wage and returned only later is a deposit whatever it is called (第9条)
                or re.search(r"(?:从|在)[^。；，]{0,10}工资(?:中|里)?[^。；，]{0,4}(?:扣|扣除|扣减|预扣|代扣)[^。；]{0,24}(?:满|届满|期满|离职时|年后|后)[^。；]{0,8}(?:退还|返还|退回|发还)", s)
                or (re.search(rf"(?:扣押|扣留|暂扣|代为保管|收押|押(?:在|于))[^。；]{{0,10}}{docs}", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
-               or (re.search(rf"{docs}(?:原件)?[^。；]{{0,16}}(?:交|交由|交给|交予|上交|留存)[^。；]{{0,12}}(?:保管|保存|存放|收存|留存)", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
+               or (re.search(rf"{docs}(?:原件)?[^。；]{{0,16}}(?:交|交由|交给|交予|上交|留存|由[^。；，]{{0,6}}(?:统一)?(?:代为)?)[^。；]{{0,12}}(?:保管|保存|存放|收存|留存)", s) and not re.search(r"复印件|查验后|核验后|当场(?:返还|退还)", s))
                or re.search(rf"{worker}[^。；]{{0,12}}(?:提供|找)[^。；]{{0,16}}(?:担保人|保证人|担保)", s)
                # the same money taken out of the wage instead of paid in: part of the wage
                # retained as a deposit to be returned later (以其他名义收取财物, 第9条)
