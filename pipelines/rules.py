@@ -2824,6 +2824,65 @@ DETECTORS["encumbrance_released_after_transfer"] = encumbrance_released_after_tr
 DETECTORS["encumbrance_order_conflict"] = encumbrance_order_conflict
 
 
+def co_owner_consent_missing(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A co-owned property disposed of with a warranty that no one else need consent.
+
+    Norm: disposing of a co-owned immovable or movable needs the consent of co-owners of two
+    thirds by share, or of all joint co-owners (民法典第三百零一条); a spouse's share of
+    marital property likewise (第一千零六十二条). Flagged when the contract records co-ownership
+    (共同共有, 按份共有, 共有人) and a sentence states the sale, lease or charge needs no third
+    person's consent (``出售该房屋无需取得任何第三人的同意``); not when the co-owners sign or
+    their written consent is attached.
+    """
+    text = ctx.text or ""
+    if not re.search(r"共同共有|按份共有|共有人|共有情况[^。；\n]{0,4}(?:共同|按份)", text) or re.search(
+            r"共有人[^。；]{0,12}(?:已|均已)(?:书面)?(?:同意|签字|签署|确认|出具)|(?:同意出售|同意出租|同意转让)(?:的)?(?:书面)?(?:声明|意见|确认书)|共有人(?:签字|签章)", text):
+        return []
+    for sent in (ln for x in _split(clause.text) for ln in x.split("\n")):  # a table line is its own sentence
+        flat = sent
+        if re.search(r"(?:出售|处分|转让|抵押|出卖|处置)[^。；]{0,16}(?:无需|无须|不需|不必)(?:取得|征得|经)?(?:任何)?(?:其他)?(?:第三人|他人|其他人|任何人|共有人|配偶)(?:的)?(?:同意|许可|授权)", flat) \
+                or re.search(r"(?:无需|无须|不需)(?:取得|征得|经)?(?:任何)?(?:第三人|他人|其他共有人|共有人|配偶)(?:的)?(?:同意|许可)[^。；]{0,10}(?:即可)?(?:出售|处分|转让|出租|抵押)", flat):
+            return [Hit(evidence=flat.strip(), sentence=sent)]
+    return []
+
+
+_FEE_RATE = re.compile(rf"(?:佣金|中介费|居间费|服务报酬|代理费|服务费|报酬)[^。；]{{0,6}}(?:按|为|以)[^。；，]{{0,10}}?(?:成交|交易|挂牌|合同|总)(?:价格|价款|总价|价|金额)?(?:的)?\s*(?P<n>{_NUM})\s*[%％]|"
+                       rf"(?:按|以)[^。；，]{{0,6}}(?:成交|交易|挂牌|合同|总)(?:价格|价款|总价|价|金额)(?:的)?\s*(?P<n2>{_NUM})\s*[%％][^。；，]{{0,10}}(?:支付|计付|收取)[^。；，]{{0,6}}(?:佣金|中介费|居间费|服务报酬|代理费|服务费|报酬)")
+
+
+def termination_ld_above_fee(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A 违约金 for the principal's ending the mandate that exceeds the whole fee the agent
+    would earn by completing it (``单方解除…按挂牌总价的3%支付违约金`` where the commission is
+    2% of the price).
+
+    Norm: the principal of a mandate or intermediation may end it at any time and owes the
+    agent's loss, at most what performance would have earned (民法典第九百三十三条,
+    第九百六十六条, 第五百八十四条); a 违约金 above the whole fee is beyond any loss and may
+    be reduced (第五百八十五条第二款, 合同编通则解释第六十五条). Compared only when the fee and
+    the 违约金 are both stated as percentages of the price."""
+    fees = _per_doc(ctx, "fee_rates", lambda: [v for m in _FEE_RATE.finditer((ctx.text or "").replace("\n", ""))
+                                                 if (v := parse_number(m["n"] or m["n2"])) is not None and 0 < v < 20])
+    if not fees:
+        return []
+    fee = max(fees)
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"解除|撤销(?:委托|挂牌|房源)|撤牌|终止(?:本)?(?:协议|合同|委托)|撤回委托", flat) or "违约金" not in flat:
+            continue
+        for pct, m in parse_rate(flat):
+            before = flat[max(0, m.start() - 14): m.start()]
+            if re.search(r"(?:成交|交易|挂牌|合同|总)(?:价格|价款|总价|价|金额)(?:的)?\s*$", before) and pct > fee:
+                return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
+                    f"委托人解除时须按价格的{pct:g}%支付违约金，高于受托方完成委托可得的全部报酬（价格的{fee:g}%）；"
+                    "委托人可以随时解除委托，只须赔偿受托方的损失，以其可得利益为限（民法典第九百三十三条、第五百八十四条），"
+                    "超过报酬的违约金过分高于损失，可请求减少（第五百八十五条第二款、合同编通则解释第六十五条）。"))]
+    return []
+
+
+DETECTORS["co_owner_consent_missing"] = co_owner_consent_missing
+DETECTORS["termination_ld_above_fee"] = termination_ld_above_fee
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
