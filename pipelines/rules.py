@@ -2231,6 +2231,33 @@ def _c_temperature_ranges(clause: Clause, doc_text: str) -> list[tuple[tuple[str
     return out
 
 
+# where data are kept (存储于乙方位于新加坡的数据中心 / 存储位置：主存储位于美国): the place named first, a backup's skipped
+_STORE_AT = re.compile(r"(?:存储|储存|存放|托管|保存)(?:于|在|至)|存储(?:地点|位置|地|区域)|(?:数据中心|服务器|机房)(?:位于|设在|所在地)|主存储")
+_STORE_PLACE = re.compile(r"中华人民共和国境内|中国境内|中国大陆|境内|新加坡|香港|澳门|台湾|美国|欧盟|爱尔兰|德国|法兰克福|英国|日本|韩国|印度|澳大利亚|加拿大|马来西亚|越南|泰国|印度尼西亚|荷兰|法国|境外")
+_STORE_CANON = {"中华人民共和国境内": "境内", "中国境内": "境内", "中国大陆": "境内", "法兰克福": "德国"}
+
+
+def _c_storage_places(clause: Clause) -> list[tuple[str, str]]:
+    """``(place, sentence)`` for each sentence that says where data are stored, the main
+    store's place (a backup or disaster-recovery copy named beside it is left out)."""
+    out = []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"数据|个人信息|信息|存储(?:位置|地点)|主存储|服务器|机房", flat + clause.text[:200]):
+            continue
+        m = _STORE_AT.search(flat)
+        if not m or re.search(r"(?:不得|禁止|严禁|不会)[^。；，]{0,8}(?:存储|储存|存放|托管)", flat[max(0, m.start() - 12): m.end()]):
+            continue
+        for p in _STORE_PLACE.finditer(flat, m.start()):
+            if p.start() - m.end() > 24:
+                break
+            if re.search(r"备份|容灾|灾备|副本", flat[max(0, p.start() - 8): p.start()]):
+                continue
+            out.append((_STORE_CANON.get(p.group(0), p.group(0)), flat.strip()))
+            break
+    return out
+
+
 def _c_pay_periods(clause: Clause) -> list[tuple[str, float, str]]:
     """(event, days, sentence) for the one time to pay after an event each sentence of
     ``clause`` states; sentences about one stage (预付款, 尾款, 质保金), a refund or a
@@ -2324,6 +2351,8 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
             vals = _c_period_starts(c)
         elif kind == "temperature":
             vals = _c_temperature_ranges(c, ctx.text or "")
+        elif kind == "storage_location":
+            vals = _c_storage_places(c)[:1]
         else:
             vals = [(k, c.text.strip()[:120]) for k in sorted(_c_forum_kind(c))]
         for v, s in vals if kind != "warranty_period" else vals[:1]:
@@ -2338,6 +2367,8 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                     differ = pv[0] == v[0] and pv[1] != v[1] and pc.clause_id != c.clause_id
                 elif kind == "temperature":
                     differ = (pv[0] == v[0] or not pv[0] or not v[0]) and pv[1:] != v[1:] and pc.clause_id != c.clause_id
+                elif kind == "storage_location":
+                    differ = pv != v and pc.clause_id != c.clause_id and "境外" not in (pv, v)
                 else:
                     differ = abs(pv - v) > 0.005 * max(pv, v)
                 if differ:
@@ -2353,6 +2384,10 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
                         expl = (f"{where}约定{pv[0].replace('(合同)', '')}自{pv[1]}之日起算，本条约定自{v[1]}之日起算，同一期限有两个起算点，"
                                 "期限何时届满、权利何时消灭将发生争议；格式条款有两种以上解释的，应作不利于提供格式条款一方的解释"
                                 "（民法典第四百六十六条、第四百九十八条、第五百一十条）。")
+                    elif kind == "storage_location":
+                        expl = (f"{where}约定数据存储于{pv}，本条却载明（主）存储于{v}，数据存储地前后矛盾；实际存储地决定向哪一境外接收方、"
+                                "哪一法域提供个人信息，告知个人的内容、影响评估和出境合规手续都以约定的存储地为前提"
+                                "（个人信息保护法第二十一条、第三十九条；民法典第四百六十六条）。")
                     elif kind == "temperature":
                         expl = (f"{where}要求温度保持在{pv[1]:g}℃至{pv[2]:g}℃，本条为{v[1]:g}℃至{v[2]:g}℃，同一温控标准前后不一致；"
                                 "货物是否“温度超标”、责任由谁承担将发生争议（民法典第四百六十六条、第五百一十条、第五百一十一条）。")
@@ -4763,6 +4798,12 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     clause_data = re.search(data_words, clause.text)
     if re.search(r"安全评估|标准合同|保护认证|个人信息保护认证|单独同意|网信部门|第三十八条", clause.text):
         return []
+    # a transfer the contract puts under one of 第三十八条's routes (标准合同 …) has its arrangement: whether the
+    # people were asked separately is data.cross_border_consent_bypassed's question
+    if _per_doc(ctx, "cross_border_basis", lambda: any(
+            not re.search(r"(?:无需|无须|不需|不必|未|尚未|不再|不进行|免于)[^。；，]{0,8}$", (ctx.text or "")[max(0, m.start() - 12): m.start()])
+            for m in re.finditer(r"(?:安全评估|标准合同|个人信息保护认证)", ctx.text or ""))):
+        return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         m = re.search(abroad, s)
@@ -4782,6 +4823,74 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         return [Hit(evidence=s.strip(), sentence=sent)]
     return []
+
+
+def cross_border_consent_bypassed(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Personal information sent abroad on a privacy policy's general consent, the contract
+    stating no separate consent is needed (``用户注册并勾选隐私政策即视为同意，无需另行取得单独同意``).
+
+    Norm: a processor that provides personal information abroad must tell the person the
+    foreign recipient's name, contact, purposes, methods and the categories of data, and how
+    to exercise rights against it, and obtain separate consent (个人信息保护法第三十九条;
+    第十四条: consent given specifically, 第二十九条 for sensitive information). Not flagged:
+    separate consent obtained or to be obtained, a transfer of no personal information."""
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(r"出境|境外|跨境|向[^。；，]{0,8}(?:新加坡|美国|香港|欧盟|海外)", s):
+            continue
+        if re.search(r"(?:无需|无须|不需|不必|免于)[^。；，]{0,12}(?:另行)?(?:取得|征得|获得)?[^。；，]{0,8}单独(?:的)?(?:书面)?(?:同意|授权)", s) or (
+                re.search(r"(?:注册|勾选|点击|同意)[^。；，]{0,12}(?:隐私政策|用户协议|服务协议)[^。；，]{0,6}(?:即)?视为(?:其)?(?:已)?同意", s)
+                and not re.search(r"单独(?:的)?(?:书面)?(?:同意|授权)(?:后|方可)", s)):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+_SENSITIVE_FIELDS = re.compile(r"心率|血氧|心电|血压|血糖|体温|睡眠|病历|病史|诊断|健康|体检|指纹|人脸|面部|虹膜|声纹|基因|生物识别|"
+                               r"行踪|轨迹|定位|位置信息|宗教|银行账户|银行卡号|金融账户|身份证(?:号|件号)|未成年|儿童|不满十四周岁")
+
+
+def sensitive_marked_ordinary(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A table row that lists sensitive personal information (health, biometric, location,
+    financial account, a child's data) and marks it as not sensitive.
+
+    Norm: information whose leak or misuse easily harms a person's dignity or safety is
+    sensitive — biometrics, religion, specific identity, medical health, financial accounts,
+    whereabouts, and any information of a child under fourteen (个人信息保护法第二十八条); it
+    needs separate consent (第二十九条) and an impact assessment (第五十五条). A wrong label
+    sends the consent, the assessment and the export route down the wrong path."""
+    for head, rows in table_blocks(clause.text):
+        col = next((i for i, h in enumerate(head) if "敏感" in h), None)
+        if col is None:
+            continue
+        for cells, line in rows:
+            if col < len(cells) and re.fullmatch(r"\s*(?:否|非敏感(?:个人信息)?|不属于|一般(?:个人信息)?|普通|无|×|N|No)\s*", cells[col], re.I) \
+                    and _SENSITIVE_FIELDS.search("".join(c for i, c in enumerate(cells) if i != col)):
+                return [Hit(evidence=line.strip(), sentence=line)]
+    return []
+
+
+def foreign_law_for_outbound_pi(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A contract for sending personal information abroad governed by a foreign law.
+
+    Norm: the rules of 个人信息保护法 on export (第三十八条 to 第三十九条) and on a processor's duties
+    are mandatory rules of PRC law that apply whatever law the parties choose (涉外民事关系法律适用法
+    第四条); the standard contract for export is governed by PRC law and gives the persons the
+    rights of third-party beneficiaries (个人信息出境标准合同办法, not in the statute store).
+    Flagged when a contract about providing personal information abroad chooses a foreign
+    law for itself."""
+    if not _per_doc(ctx, "outbound_pi", lambda: bool(re.search(r"个人信息", ctx.text or "") and re.search(r"出境|跨境|境外接收方|向境外提供", ctx.text or ""))):
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if re.search(r"适用(?!中华人民共和国|中国)[^。；，]{0,4}(?:新加坡|美国|英国|香港|香港特别行政区|欧盟|德国|日本|爱尔兰|荷兰|纽约州|加利福尼亚州|英格兰|境外|外国|[^。；，]{1,6}国)法律|"
+                     r"(?:新加坡|美国|英国|香港|欧盟|德国|日本|纽约州|英格兰)法律(?:管辖|为准据法|为适用法律)", s):
+            return [Hit(evidence=s.strip(), sentence=sent)]
+    return []
+
+
+DETECTORS["cross_border_consent_bypassed"] = cross_border_consent_bypassed
+DETECTORS["sensitive_marked_ordinary"] = sensitive_marked_ordinary
+DETECTORS["foreign_law_for_outbound_pi"] = foreign_law_for_outbound_pi
 
 
 _LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|信息|轨迹)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|(?:宝宝|婴儿|婴幼儿|儿童|幼儿|未成年人?)(?:的)?(?:姓名|出生日期|生日|年龄|照片|身份证)|性取向|犯罪记录)"
