@@ -4153,7 +4153,7 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
     compared with the monthly wage stated elsewhere in the contract."""
     if not _lf_employment_doc(ctx):
         return []
-    if "试用期" in clause.text and "|" in clause.text and (h := _probation_wage_table(clause.text)):
+    if "试用期" in clause.text and re.search(r"[|｜]", clause.text) and (h := _probation_wage_table(clause.text) or _probation_wage_rows(clause.text)):
         return [h]
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
@@ -4203,6 +4203,31 @@ def labour_probation_wage(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation=f"试用期工资{probation:,.0f}元为约定工资{regular:,.0f}元的{probation / regular:.0%}，"
                                     "低于劳动合同法第二十条规定的80%下限。")]
     return []
+
+
+def _probation_wage_rows(text: str) -> Hit | None:
+    """A wage table with a probation row and a regular row (| 期间 | 基本工资 | 岗位津贴 | 合计 |
+    then | 试用期 | 3,600 | 1,200 | 4,800 | and | 试用期满后 | … | 6,500 |): the rows' totals (the
+    合计 column, else the sum of the money cells) compared, under 80% flagged (劳动合同法第二十条;
+    实施条例第十五条)."""
+    for head, rows in table_blocks(text):
+        ti = next((i for i in range(len(head) - 1, 0, -1) if re.search(r"合计|小计|总额|月工资|应发", head[i])), None)
+
+        def total(cells: list[str]) -> float | None:
+            if ti is not None and ti < len(cells):
+                return _t_value(cells[ti], head[ti], True)
+            vals = [_t_value(c, h, True) for c, h in zip(cells[1:], head[1:], strict=False)]
+            return sum(v for v in vals if v) if any(vals) else None
+        prob = next(((cells, line) for cells, line in rows if re.search(r"试用期(?!满|后|届满|结束)", cells[0])), None)
+        reg = next(((cells, line) for cells, line in rows if re.search(r"转正|正式|试用期满|试用期后|试用期届满|试用期结束", cells[0])), None)
+        if not prob or not reg:
+            continue
+        p, r = total(prob[0]), total(reg[0])
+        if p and r and r > 0 and p / r < 0.8:
+            return Hit(evidence=prob[1].strip(), sentence=prob[1], explanation=(
+                f"工资表中试用期月工资为{p:,.0f}元，试用期满后为{r:,.0f}元，试用期工资仅为约定工资的{p / r * 100:.1f}%，"
+                "低于劳动合同法第二十条规定的80%下限（实施条例第十五条）。"))
+    return None
 
 
 def _probation_wage_table(text: str) -> Hit | None:
