@@ -1685,6 +1685,9 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
             continue
+        # quality claims expressly kept (但不影响甲方此后就质量缺陷依法主张权利): the deemed consent bars no inspection
+        if re.search(r"不影响[^。；]{0,16}(?:质量|缺陷|瑕疵)[^。；]{0,12}(?:主张|索赔|权利|要求|异议)", flat[m.start():]):
+            continue
         if not re.search(r"验收|检验|质量|品质|终验|初验|完好|无损|货损|损坏|瑕疵", flat) or re.search(r"监理|试车|隐蔽工程|隐蔽部位|中间验收|签证|结算|答复", flat):
             continue  # a procedural approval (监理人认可试车记录, 视为认可结算资料) is not acceptance of goods or work
         if trigger == "signing" and not re.search(r"质量|品质|验收合格|验收通过|通过验收|合格|(?<!包装)(?<!外观)完好|(?<!包装)无损", flat[m.start():]):
@@ -6286,6 +6289,8 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # drawing on security given for exactly this (质量保证金, 履约保函) is its purpose
         if re.search(r"(?:先行|代为|代其|垫付|代付)(?:支付|垫付|赔付|偿付|缴纳)?[^。；]{0,20}(?:追偿|扣除|扣减|抵扣)", flat):
             continue  # a sum the payer actually advanced for the other is a matured debt of the same kind (民法典第五百六十八条)
+        if re.search(r"(?:逾期|未|不|拒不|未能)(?:及时)?(?:履行)?[^。；，]{0,4}(?:修复|维修|修理)[^。；]{0,12}(?:自行|代为)(?:维修|修复|修理)[^。；]{0,30}(?:抵扣|扣除|冲抵|抵销)", flat):
+            continue  # repairs the tenant made when the landlord would not, set against the rent: 民法典第七百一十三条
         m = re.search(rf"{_R_PAYER}[^。；]{{0,8}}(?:有权|可以|可|将|直接)[^。；]{{0,10}}(?:从|在|于)[^。；]{{0,16}}"
                       r"(?:应付|未付|应支付|待付|待支付|应结|尚未支付|后续|任何|当期|剩余)?[^。；]{0,8}"
                       r"(?:款|费|价款|货款|租金|工程款|服务费|报酬)[^。；]{0,6}(?:中)?[^。；]{0,4}(?:直接)?(?:扣除|扣减|抵扣|冲抵|扣回|抵销|抵消|扣留)", flat)
