@@ -2254,8 +2254,8 @@ def _c_storage_places(clause: Clause) -> list[tuple[str, str]]:
         for p in _STORE_PLACE.finditer(flat, m.start()):
             if p.start() - m.end() > 24:
                 break
-            if re.search(r"备份|容灾|灾备|副本", flat[max(0, p.start() - 8): p.start()]):
-                continue
+            if re.search(r"备份|容灾|灾备|副本|镜像|同步", flat[max(0, p.start() - 8): p.start()]) or re.search(r"^[^。；，]{0,6}(?:备份|容灾|灾备|副本|镜像)", flat[p.end():]):
+                continue  # a backup copy (灾备数据中心, 同步存储于…) is not where the data are kept
             out.append((_STORE_CANON.get(p.group(0), p.group(0)), flat.strip()))
             break
     return out
@@ -2905,7 +2905,8 @@ def termination_ld_above_fee(clause: Clause, ctx, params) -> Iterable[Hit]:
     fee = max(fees)
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if not re.search(r"解除|撤销(?:委托|挂牌|房源)|撤牌|终止(?:本)?(?:协议|合同|委托)|撤回委托", flat) or "违约金" not in flat:
+        # the principal's own ending of the mandate (撤销委托, 撤牌, 单方解除本协议), not a sale's breach remedy (乙方有权解除合同)
+        if not re.search(r"(?:撤销|撤回)(?:委托|挂牌|房源)|撤牌|(?:单方|提前|擅自|任意)(?:解除|终止)(?:本)?(?:委托|协议|合同)", flat) or "违约金" not in flat:
             continue
         for pct, m in parse_rate(flat):
             before = flat[max(0, m.start() - 14): m.start()]
@@ -4830,7 +4831,7 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
     # people were asked separately is data.cross_border_consent_bypassed's question
     if _per_doc(ctx, "cross_border_basis", lambda: any(
             not re.search(r"(?:无需|无须|不需|不必|未|尚未|不再|不进行|免于)[^。；，]{0,8}$", (ctx.text or "")[max(0, m.start() - 12): m.start()])
-            for m in re.finditer(r"(?:安全评估|标准合同|个人信息保护认证)", ctx.text or ""))):
+            for m in re.finditer(r"(?:出境安全评估|网信部门[^。；，|｜]{0,10}安全评估|个人信息出境标准合同|(?:订立|签订|签署|依照|按照|依据)[^。；，|｜]{0,12}标准合同|个人信息保护认证)", ctx.text or ""))):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
