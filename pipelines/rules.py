@@ -866,7 +866,8 @@ def _row_cells(line: str) -> list[str] | None:
     Markdown rule line (``|---|``)."""
     if not is_table_row(line):
         return None
-    cells = [c.strip() for c in re.split(r"[|｜]", line.strip().strip("|｜"))]
+    # one outer bar each side (a trailing empty cell, ｜53,400｜｜, is still a cell)
+    cells = [c.strip() for c in re.split(r"[|｜]", re.sub(r"^[|｜]|[|｜]$", "", line.strip()))]
     return None if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells) else cells
 
 
@@ -2080,8 +2081,8 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if not re.search(r"保修", flat):
-            continue
+        if not re.search(r"保修", flat) or re.search(r"劳务作业|劳务分包", flat):
+            continue  # a labour subcontractor's warranty to the contractor is the parties' own term, not the statutory minimum owed the employer
         for part in re.split(r"[，,、]", flat):
             m = re.search(rf"(?P<n>{_NUM})\s*(?P<u>年|个月|月)", part)
             if not m:
@@ -2090,7 +2091,8 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
             if n is None:
                 continue
             months = n * 12 if m["u"] == "年" else n
-            if re.search(r"地基基础|主体结构", part) and not re.search(r"合理使用年限|设计文件", part) and months < 600:
+            # 主体结构 as the scope (主体结构工程的保修期), not as the event the period starts from (自主体结构验收合格之日起)
+            if re.search(r"地基基础|主体结构(?!验收|封顶|完工|施工完成)", part) and not re.search(r"合理使用年限|设计文件", part) and months < 600:
                 return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                     "地基基础工程和主体结构工程的最低保修期限为设计文件规定的该工程的合理使用年限，约定的保修期短于法定最低期限（建筑法第六十二条、建设工程质量管理条例第四十条）。"))]
             for rx, minimum, rule in _C_WARRANTY_MIN:
@@ -3137,8 +3139,9 @@ def _t_total_line_after(text: str, head: list[str], body: list[tuple[list[str], 
 def _column_sum_hit(header: str, values: list[float], total: float, line: str, where: str) -> Hit | None:
     """The hit at ``line`` when a money column's ``values`` (yuan) do not add up to the
     ``total`` that ``line`` states (``where``: 合计行, 表下合计), off by more than 0.1% and 1
-    yuan; None when they do (民法典第四百六十六条、第五百一十条)."""
-    if abs(sum(values) - total) <= max(1.0, 0.001 * total):
+    yuan (0.001% where the column is in yuan: a transposed digit, 15,698,400 written 15,689,400, is
+    0.06% off); None when they do (民法典第四百六十六条、第五百一十条)."""
+    if abs(sum(values) - total) <= max(1.0, (0.001 if "万" in header else 0.00001) * total):
         return None
     parts = " + ".join(f"{v:,.2f}" for v in values) if len(values) <= 12 else f"{len(values)}行之和"
     return Hit(evidence=line.strip(), sentence=line, explanation=(
