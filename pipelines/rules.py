@@ -1441,7 +1441,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if nocomp and re.search(r"(?:支付|赔偿|给予)[^。；]{0,24}(?:补偿|赔偿|违约金|租金|费用)[^。；]{0,4}[，,]?\s*(?:除此之外|除此以外|此外|除[^。；，]{1,12}(?:之外|以外|外))[^。；，]{0,2}$",
                                        flat[m.start(): m.start() + nocomp.start()]):
                     nocomp = None  # 并支付一个月租金的补偿，除此之外不承担其他违约责任: the compensation is paid, nothing beyond it
-                ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销", flat[:m.end()])
+                # …or an event outside the holder's will: a loan, licence or approval refused (贷款申请未获批准的)
+                ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销|"
+                                   r"未获(?:得)?[^。；，]{0,10}(?:批准|审批|核准|同意|许可)|未通过[^。；，]{0,6}(?:审批|审核|核准|验收)|(?:审批|审核|申请)[^。；，]{0,6}(?:被拒|未通过|不予)", flat[:m.end()])
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
                     ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
                 # a ground listed beside one the holder alone judges (出现下列情形，或者买方认为有必要的) is no limit
