@@ -2926,6 +2926,85 @@ DETECTORS["co_owner_consent_missing"] = co_owner_consent_missing
 DETECTORS["termination_ld_above_fee"] = termination_ld_above_fee
 
 
+_IR_PRINCIPAL = re.compile(r"(?:贷款|借款|融资|分期)(?:本金|金额|总额|额度)(?:为|是|：|:)?\s*(?:人民币)?\s*")
+_IR_TERMS = re.compile(rf"(?:贷款|借款|分期|还款|融资)(?:期限|期数)(?:为|是|：|:)?\s*(?P<n>{_NUM})\s*(?:期|个月)|分\s*(?P<n2>{_NUM})\s*期")
+_IR_RATE = re.compile(rf"(?:年利率|年化利率|年化|年息)(?:为|是|：|:)?\s*(?P<r>\d+(?:\.\d+)?)\s*[%％]")
+_IR_PAYMENT = re.compile(r"(?:月供|每期还款额?|每月还款额?|每期应还|每月应还|每期(?:应)?(?:支付|偿还)(?:金额)?)")
+
+
+def _annuity(principal: float, annual_percent: float, n: int) -> float:
+    """Equal instalment (等额本息) per month of ``principal`` over ``n`` months at
+    ``annual_percent`` a year (monthly rate = annual / 12)."""
+    i = annual_percent / 1200
+    return principal / n if i == 0 else principal * i / (1 - (1 + i) ** -n)
+
+
+def _instalment_rate_mismatch(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` at the sentence stating an annual rate when the contract's own
+    instalment for its principal and number of months is not what that rate gives."""
+    text = ctx.text or ""
+    if re.search(r"等额本金|先息后本|按月付息|到期还本|一次性还本", text):
+        return None
+    pm = _IR_PRINCIPAL.search(text)
+    money = _C_YUAN.match(text, pm.end()) if pm else None
+    principal = _c_yuan_value(money) if money else None
+    tm = _IR_TERMS.search(text)
+    n = parse_number(tm["n"] or tm["n2"]) if tm else None
+    if not principal or not n or not 3 <= n <= 480:
+        return None
+    payment = None
+    for pay in _IR_PAYMENT.finditer(text):
+        a = _C_YUAN.search(text[pay.end(): pay.end() + 20])
+        if a:
+            payment = _c_yuan_value(a)
+            break
+        # a table: ｜期数｜每期还款额（元）｜合计还款额（元）｜ then ｜第1—36期｜4,986｜179,496｜
+        for head, rows in table_blocks(text[text.rfind("\n", 0, pay.start()) + 1:])[:1]:
+            col = next((i for i, h in enumerate(head) if _IR_PAYMENT.search(h)), None)
+            if col is not None and rows:
+                payment = _t_value(rows[0][0][col], head[col], True)
+        if payment:
+            break
+    if not payment or payment * n < principal:
+        return None
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            r = _IR_RATE.search(flat)
+            if not r:
+                continue
+            rate = float(r["r"])
+            expected = _annuity(principal, rate, int(n))
+            if abs(payment - expected) <= max(5.0, 0.02 * expected):
+                return None
+            lo, hi = 0.0, 200.0
+            for _ in range(60):
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if _annuity(principal, mid, int(n)) < payment else (lo, mid)
+            return c.clause_id, Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                f"合同载明年利率{rate:g}%，但按本金{principal:,.0f}元、{int(n)}期等额本息计算，每期应还约{expected:,.0f}元；合同约定的每期还款额为"
+                f"{payment:,.0f}元，折合年利率约{lo:.1f}%。利率的表述与实际还款负担不符，借款人据此作出的决定建立在不真实的信息上"
+                "（消费者权益保护法第二十条；民法典第四百六十六条）。"))
+    return None
+
+
+def instalment_rate_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A stated annual rate that the contract's own instalments belie (``年利率3.99%``, while
+    150,000 over 36 months at 4,986 a month is about 12% a year).
+
+    The principal (贷款金额), the number of months (贷款期限…期) and the instalment (月供,
+    每期还款额, in a sentence or a table) are read from the contract; the equal instalment the
+    stated rate gives is compared with it (2% and 5 yuan tolerance) and the rate the instalment
+    implies is found by bisection. Not read: 等额本金, interest-only loans. Norm: the
+    information given to a consumer must be true and complete (消费者权益保护法第二十条); the
+    contract's terms contradict each other (民法典第四百六十六条). Reported once per
+    document, at the sentence stating the rate."""
+    return _on_its_clause(clause, ctx, "instalment_rate_mismatch", lambda: _instalment_rate_mismatch(ctx))
+
+
+DETECTORS["instalment_rate_mismatch"] = instalment_rate_mismatch
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
