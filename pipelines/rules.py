@@ -2550,12 +2550,23 @@ def _rates_by_noun(text: str) -> dict[tuple[str, str], set[float]]:
     out: dict[tuple[str, str], set[float]] = {}
     for line, flat in table_row_sentences(text).items():
         text = text.replace(line, flat)  # | 全部 | 3% | under | 成交金额 | 佣金比例 | → 佣金比例：3%
-    for frag in re.split(r"[，,；;。、\n|｜（）()]", text):
+    pending = None  # a rate noun stated alone earlier in the sentence (销售佣金：按…有效成交金额（…）的20%计算)
+    for frag, end in re.findall(r"([^，,；;。、\n|｜（）()]*)([，,；;。、\n|｜（）()]?)", text):
         # one noun written with its rate word (佣金费率, 返利比例, 提成率) is the noun
         frag = re.sub(r"(佣金|提成|返利|版税|分成|返点|折扣|扣点)(?:费率|比例|比率|率)", r"\1", frag)
         nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
         rates = parse_rate(frag)
-        if len(nouns) != 1 or len(rates) != 1 or _RATE_SKIP.search(frag) or len(frag) > 60:
+        if len(nouns) == 1 and not rates and not _RATE_SKIP.search(frag):
+            pending = frag
+        elif not nouns and len(rates) == 1 and pending and not _RATE_SKIP.search(frag):
+            frag = pending + frag
+            nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
+            pending = None
+        elif nouns or rates:
+            pending = None
+        if end in ("；", ";", "。", "\n"):
+            pending = None
+        if len(nouns) != 1 or len(rates) != 1 or _RATE_SKIP.search(frag) or len(frag) > 90:
             continue
         noun = re.sub(r"(?:比例|率)$", "", nouns.pop()) or "费"
         period = m.group(0) if (m := re.search(r"每日|日|每月|月|每年|年化|年|季", frag)) else ""
@@ -5467,7 +5478,7 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"(?:忽略|无视|忘记|忘掉|不要理会|不必理会|不用理会|跳过|覆盖|推翻|取消)[^。\n]{0,8}(?:以上|上述|上面|前述|之前|此前|先前|前面|此前的|原有|原先|系统|所有|全部|一切|其他)[^。\n]{0,10}(?:指令|指示|提示词?|要求|规则|说明|设定|约束|命令|规范|任务)",
     r"(?:忽略|无视|忘记|不要理会)(?:以上|上述|上面|前述|之前|先前|前面)(?:的)?(?:所有|全部)?(?:内容)?",
     # steer the result
-    r"(?:输出|回答|回复|报告|判定|认定|标记|标注|评为|评定|评估为|结论(?:为|是)|显示为|返回|给出|列为)[^。\n]{0,12}(?:无风险|没有(?:任何)?风险|不存在(?:任何)?风险|未发现(?:任何)?(?:法律)?风险|零风险|低风险|风险(?:为|是)?(?:零|低|无)|完全合规|合法合规|无(?:任何)?问题|无需修改|通过审查)",
+    r"(?:输出|回答|回复|报告|判定|认定|标记|标注|评为|评定|评估为|结论(?:为|是)|显示为|返回|给出|列为)[^。\n]{0,12}(?:无风险|没有(?:任何)?风险|不存在(?:任何)?风险|未发现(?:任何)?(?:法律)?风险|合规通过|审核通过|审查通过|零风险|低风险|风险(?:为|是)?(?:零|低|无)|完全合规|合法合规|无(?:任何)?问题|无需修改|通过审查)",
     r"本(?:合同|协议|文件|条款)[^。\n]{0,12}(?:判定|认定|标记|评为|视为|定为|归为)[^。\n]{0,6}(?:无风险|低风险|安全|合规)(?:的)?(?:文件|合同)?",
     # address the reviewer / the model
     r"(?:审查|审核|审阅|评审|分析)(?:时|过程中|中|本合同时)[^。\n]{0,10}(?:不得|不要|无需|无须|勿|请勿|禁止|切勿|不必)[^。\n]{0,10}(?:提示|提出|指出|标注|报告|标记|列出|披露|提及|说明)[^。\n]{0,10}(?:风险|问题|瑕疵|异常|不利)",
@@ -5506,7 +5517,9 @@ _INJ_ADDRESSEE = re.compile(
     r"|\b(?:ai|automated|machine|llm|model|assistant|bot|tool|system|software)s?\b[^.\n]{0,40}\b(?:processing|reading|reviewing|analy[sz]ing|parsing|summari[sz]ing|checking)\s+this\s+(?:file|document|agreement|contract|text|page)"
     r"|(?:^|[\s（(【\[：:；;，,。])(?:致|给|供|提示|告知)[^。\n]{0,4}(?:任何|所有|各类?)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,8}(?:工具|系统|程序|模型|软件|助手|审查|审核|审阅)"
     # the document handed to a machine reader: 如本协议交由人工智能或其他自动化工具进行合规审阅，…
-    r"|(?:交由|交给|提交(?:给|至)?|输入|上传(?:至|到)?|经由|通过|使用|利用)(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,16}(?:审查|审核|审阅|评审|分析|阅读|读取)",
+    r"|(?:交由|交给|提交(?:给|至)?|输入|上传(?:至|到)?|经由|通过|使用|利用)(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,16}(?:审查|审核|审阅|评审|分析|阅读|读取)"
+    # …由 a machine reviewing the agreement itself: 如由AI或其他自动化工具进行合同审阅
+    r"|(?:如|若|凡)?由(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化|机器|算法)[^。\n]{0,16}(?:(?:合同|协议|本协议|本合同|文本)(?:的)?(?:审阅|审查|审核)|(?:审阅|审查|审核)(?:本|该)?(?:协议|合同))",
     re.I)
 _INJ_DIRECTIVE = re.compile(
     r"\b(?:skip|omit|ignore|disregard|exclude|bypass|report|output|return|rate|mark|classify|treat|summari[sz]e|conclude|answer|respond)\b"
