@@ -3016,6 +3016,41 @@ def instalment_rate_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["instalment_rate_mismatch"] = instalment_rate_mismatch
 
 
+_SHARE_ENTRY = re.compile(r"(?P<who>[\u4e00-\u9fa5]{2,6}?)(?:占|为|享有|持有|按|分得|承担)?\s*(?P<n>\d+(?:\.\d+)?)\s*[%％]")
+
+
+def shares_do_not_add_up(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """Parties' shares of one whole (profits, losses, the remaining assets, equity) that add
+    up to more than 100%, or to less with nothing said of the rest
+    (``按下列比例分配：许某45%，唐某35%，孟某25%``).
+
+    Norm: the shares cannot all be performed; a partnership's profit-sharing agreed unclearly
+    falls back on negotiation, then contributions, then equal shares (民法典第九百七十二条);
+    terms that cannot be performed as written are interpreted by the related clauses and the
+    purpose (第四百六十六条、第五百一十条)."""
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"利润|亏损|收益|盈余|剩余财产|份额|股权|股份|出资比例|分配比例|持股比例|分成|分红", flat):
+            continue
+        tail = flat[m.end():] if (m := re.search(r"(?:比例|如下|下列)[^。；：:]{0,10}[：:]", flat)) else flat
+        entries = [e for e in _SHARE_ENTRY.finditer(tail) if not re.search(r"提取|提留|税|费|发展基金|公积金|年化|利率|违约金|不超过|不低于|以上|以下", tail[max(0, e.start() - 8): e.end()])]
+        if len(entries) < 2 or len({e["who"] for e in entries}) != len(entries):
+            continue
+        # the entries sit in one list: only separators between them
+        if any(not re.fullmatch(r"\s*[，,、；;和及与]?\s*", tail[a.end(): b.start()]) for a, b in zip(entries, entries[1:], strict=False)):
+            continue
+        total = sum(float(e["n"]) for e in entries)
+        if total > 100.01 or (total < 99.99 and not re.search(r"其余|剩余部分|余下|其他", tail[entries[-1].end():])):
+            parts = "、".join(f"{e['who']}{e['n']}%" for e in entries)
+            return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
+                f"条款约定的分配比例为{parts}，合计{total:g}%，{'超过' if total > 100 else '不足'}100%，无法按约分配；"
+                "比例约定不明的，按协商、实缴出资比例或平均分配确定（民法典第九百七十二条），相关条款前后矛盾（第四百六十六条、第五百一十条）。"))]
+    return []
+
+
+DETECTORS["shares_do_not_add_up"] = shares_do_not_add_up
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
@@ -5356,7 +5391,9 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
 
     def _creates(text: str) -> bool:
         return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权|还款|偿还|清偿|付款义务", s)
-                   and not re.search(r"质量保证|保证金|保证书|保修", s) for s in _split(text))
+                   and not re.search(r"质量保证|保证金|保证书|保修", s)
+                   # 为他人提供担保 listed among matters that need everyone's consent is a power, not a guarantee given
+                   and not re.search(r"(?:须|需|应)(?:经|由)[^。；]{0,10}(?:一致)?(?:同意|决议|批准|表决)|一致同意|表决通过", s) for s in _split(text))
 
     if which == "type":
         # the kind written as a condition — the guarantor pays when the debtor cannot — is a general
