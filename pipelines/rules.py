@@ -5076,7 +5076,7 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         # consent to sensitive data gathered by a posted notice or a general policy is no separate
         # consent (第二十九条): 通过在前台张贴《患者信息处理告知书》的方式，取得患者…的同意
-        if re.search(r"(?:张贴|公示|公告|告示|告知书|隐私政策|默认勾选|一揽子)[^。；]{0,40}(?:取得|获得|视为|作为)[^。；]{0,30}同意", s) \
+        if re.search(r"(?:张贴|公示|公告|告示|告知书|隐私政策|默认勾选|一揽子|签署本(?:协议|合同)|签订本(?:协议|合同))[^。；]{0,40}(?:取得|获得|视为|作为)[^。；]{0,30}同意", s) \
                 and re.search(_LF_SENSITIVE, text) and not re.search(_LF_SEPARATE_CONSENT, text):
             return [Hit(evidence=s.strip(), sentence=sent)]
         m = re.search(_LF_SENSITIVE, s)
@@ -5084,6 +5084,8 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if _LF_DEFINES.match(s):
             continue  # a definition names the data; it processes nothing
+        if re.search(r"有权(?:依法)?(?:查阅|复制|更正|补充|删除|获取|调取)[^。；]{0,6}(?:其|本人|自己|自身)", s):
+            continue  # the person's own right to see and copy its records (个人信息保护法第四十五条; 民法典第一千二百二十五条)
         if all(x.group(0) in ("银行流水", "征信") for x in re.finditer(_LF_SENSITIVE, s)) and re.search(
                 r"财务报表|纳税申报|审计报告|资产负债|经营状况|企业征信|企业信用|生产经营", s):
             continue  # a company's bank statements and credit record among its accounts: no natural person's data (第四条)
