@@ -3051,6 +3051,42 @@ def shares_do_not_add_up(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["shares_do_not_add_up"] = shares_do_not_add_up
 
 
+_ALL_INCLUSIVE = re.compile(r"包干价|全包价|一口价|总价包干|(?:不再|不)(?:另行|额外)?(?:收取|加收|计收)(?:任何)?其他(?:任何)?费用|已包含(?:全部|所有|一切)费用|为[^。；，]{0,12}全部(?:服务|费用)的(?:包干)?(?:价格|价款|总价)")
+_SURCHARGE = re.compile(rf"(?:不含|未含|另行|另外|额外|单独)[^。；]{{0,16}}(?:{_NUM}\s*[%％])[^。；]{{0,10}}(?:服务费|附加费|管理费|手续费|开瓶费|包间费)|"
+                        rf"(?:{_NUM}\s*[%％])(?:的)?(?:服务费|附加费|管理费)[^。；]{{0,16}}(?:另行|另外|额外|单独)?(?:计收|收取|加收)|加收[^。；，]{{0,10}}{_NUM}\s*[%％]|"
+                        rf"(?:{_NUM}\s*[%％])[^。；，]{{0,4}}(?:另行|另外|额外|单独)(?:计收|收取|加收)[^。；，]{{0,4}}(?:服务费|附加费|管理费)")
+
+
+def _surcharge_beyond_all_inclusive(ctx) -> tuple[str, Hit] | None:
+    text = ctx.text or ""
+    inclusive = _ALL_INCLUSIVE.search(text)
+    if not inclusive:
+        return None
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            if _SURCHARGE.search(flat) and not _ALL_INCLUSIVE.search(flat) and not re.search(r"(?:甲方|客户|买方|委托方)[^。；，]{0,8}(?:书面)?(?:要求|申请)(?:增加|另行)", flat):
+                return c.clause_id, Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"合同一处写明价款为包干价、不再收取其他费用（“{inclusive.group(0)}”），此处却另按比例加收服务费等费用；"
+                    "价款前后矛盾，加收的部分以注释或附件方式出现，未以显著方式提示对方（民法典第四百六十六条、第四百九十六条第二款）。"))
+    return None
+
+
+def surcharge_beyond_all_inclusive(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A percentage surcharge (服务费 15%, 附加费) added in a note or an annex to a price the
+    contract calls all-inclusive (包干价格, 不再收取其他费用).
+
+    Norm: the price is a main term; two statements of it that contradict each other are
+    interpreted by the related clauses and the purpose (民法典第四百六十六条), and a standard
+    term that adds to the other side's burden must be drawn to its attention (第四百九十六条
+    第二款). Not flagged: items the client asks to add. Reported once per document, at the
+    surcharge."""
+    return _on_its_clause(clause, ctx, "surcharge_beyond_all_inclusive", lambda: _surcharge_beyond_all_inclusive(ctx))
+
+
+DETECTORS["surcharge_beyond_all_inclusive"] = surcharge_beyond_all_inclusive
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
