@@ -407,7 +407,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         # a total capped at no more than ld_lump_max of the base (累计不超过该批次货款的20%) keeps
         # the whole 违约金 within the 30% the court uses (合同编通则解释第六十五条): a lawful near-miss
         capped = any(pct <= lump_max for pct, m in rates
-                     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent[max(0, m.start() - 24): m.start()]))
+                     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限|但)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent[max(0, m.start() - 24): m.start()]))
         if daily and not capped:
             # only the rate that follows the per-day wording (a cap later in the sentence is not a daily rate)
             for pct, m in rates:
@@ -2045,6 +2045,8 @@ def no_inspection_period(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if re.search(r"商品房|房屋|不动产|房产|建设工程|施工|土地", head):
         return []  # real estate and works: delivery and acceptance follow their own rules
+    if re.search(r"签收[^。；]{0,6}不(?:视为|代表|等于|构成|作为)[^。；]{0,12}(?:质量|验收)", ctx.text or ""):
+        return []  # the buyer keeps its quality claims beyond the receipt: what it may raise and when is addressed (民法典第六百二十一条)
     if _per_doc(ctx, "inspection_period", lambda: any(
             not _K_UNDECIDED.search(m.group(0) + ctx.text.replace("\n", "")[m.end(): m.end() + 16])
             for m in _C_INSPECTION_PERIOD.finditer(ctx.text.replace("\n", "")))):
@@ -6193,9 +6195,9 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
 
 
 _K_DPA_ITEMS = {
-    "处理目的": r"处理目的|委托目的|(?:使用|处理)[^。；]{0,10}目的|仅(?:为|用于)|仅限于?[^。；]{0,20}(?:目的|用途|用于)|用途",
+    "处理目的": r"处理目的|委托目的|(?:使用|处理)[^。；]{0,10}目的|目的[^。；，]{0,4}处理|仅(?:可|能)?(?:为|用于)|仅限于?[^。；]{0,20}(?:目的|用途|用于)|用途",
     "处理期限": r"处理期限|委托期限|保存期限|存储期限|存续期|处理[^。；]{0,10}(?:期间|期限)|有效期|合同期限|服务期限|期限为|期限自|至[^。；]{0,12}(?:终止|届满)(?:之日)?止",
-    "个人信息的种类": r"个人信息(?:的)?(?:种类|类型|类别|范围)|(?:姓名|手机号|电话号码|身份证|地址|账号)[^。；]{0,20}(?:等|、)",
+    "个人信息的种类": r"个人信息(?:的)?(?:种类|类型|类别|范围)|(?:姓名|手机号|电话号码|身份证|地址|账号)[^。；]{0,20}(?:等|、)|个人信息\s*[（(]\s*(?:包括|含|如)[^）)]{1,30}[）)]",
 }
 
 
