@@ -4630,16 +4630,16 @@ def _lf_is_dpa(ctx) -> bool:
 def _lf_is_dpa_text(contract_type: str, text: str) -> bool:
     if contract_type in ("个人信息委托处理协议", "数据处理协议"):
         return True
-    head = text[:400]
-    # the agreement's name: 个人信息委托处理协议, 数据处理协议 — not a consumer's terms that list
-    # 个人信息处理 among the clauses it stresses (a controller's terms with its users)
-    if re.search(r"个人信息[^\n]{0,6}委托处理|(?:个人信息|数据)处理(?:协议|合同)|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
-        return True
     # the service provider is itself the processor of the people it deals with (a research firm's respondents)
     # and hands over anonymised results: no processing on the client's behalf (个人信息保护法第七十三条第四项)
     if re.search(r"(?:乙方|服务方|调研方|受托方)(?:作为|为|系|是)[^。；，]{0,12}个人信息(?:的)?处理者", text) and not re.search(
             r"(?:甲方|委托方|客户)(?:作为|为|系|是)[^。；，]{0,12}个人信息(?:的)?处理者", text):
         return False
+    head = text[:400]
+    # the agreement's name: 个人信息委托处理协议, 数据处理协议 — not a consumer's terms that list
+    # 个人信息处理 among the clauses it stresses (a controller's terms with its users)
+    if re.search(r"个人信息[^\n]{0,6}委托处理|(?:个人信息|数据)处理(?:协议|合同)|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
+        return True
     return len(re.findall(r"委托处理|受托处理|代为处理|受托人|受托方", text)) >= 3 and text.count("个人信息") >= 3
 
 
