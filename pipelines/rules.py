@@ -375,6 +375,14 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
     perf_max = float(params.get("ld_daily_max_percent_performance", 0.3))
     lump_max = float(params.get("ld_lump_max_percent", 30))
     for sent in _split(clause.text):
+        # a "compensation" for ending the contract early worth all the remaining term's fees is a 违约金 in substance
+        if not _LD.search(sent) and re.search(r"提前解除|提前终止|单方解除", sent) and re.search(r"补偿金|赔偿金|解约金|补偿款", sent) and (
+                re.search(r"剩余[^。；，,]{0,16}(?:月数|年数|天数|期数|期限|期间)[^。；]{0,4}(?:乘以|×|\*)[^。；]{0,30}(?:费|租金|价款|报酬)", sent)
+                or re.search(r"(?:费|租金|价款|报酬)[^。；]{0,12}(?:之和|合计|总额)?(?:乘以|×|\*)[^。；，]{0,4}剩余[^。；，,]{0,8}(?:年限|月数|年数|天数|期数|期限|期间)", sent)):
+            return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
+                "提前解除须支付的补偿按剩余期限的全部费用计算，相当于对方在剩余期限内可得的全部收入，而未扣除其因不再履行而节省的成本；"
+                "其实质是违约金，损失赔偿以可得利益为限（民法典第五百八十四条），超过损失百分之三十的部分可请求减少"
+                "（第五百八十五条第二款、合同编通则解释第六十五条）。"), suggestion=_LD_REMAINING_SUGGESTION)]
         if not _LD.search(sent):
             if (_LATE_CHARGE.search(sent) or (_LATE_TRIGGER.search(sent) and _CHARGE_VERB.search(sent))) and (
                     h := _daily_late_charge(sent, daily_max, ctx)):
@@ -386,7 +394,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=sent.strip(), sentence=sent, suggestion=_LD_REMAINING_SUGGESTION)]
         # the remaining term times a periodic fee (剩余合同期限月数乘以月均管理费的三倍): all the fees the other side
         # would have earned, or a multiple of them, with none of the costs it saves by not performing (第五百八十四条)
-        rem = re.search(r"剩余[^。；，,]{0,16}(?:月数|年数|天数|期数|期限|期间)[^。；]{0,4}(?:乘以|×|\*)[^。；]{0,30}(?:费|租金|价款|报酬)", sent)
+        rem = re.search(r"剩余[^。；，,]{0,16}(?:月数|年数|天数|期数|期限|期间)[^。；]{0,4}(?:乘以|×|\*)[^。；]{0,30}(?:费|租金|价款|报酬)", sent) or re.search(
+            r"(?:费|租金|价款|报酬)[^。；]{0,12}(?:之和|合计|总额)?(?:乘以|×|\*)[^。；，]{0,4}剩余[^。；，,]{0,8}(?:年限|月数|年数|天数|期数|期限|期间)", sent)
         share = [pct for pct, m in parse_rate(sent) if rem and m.start() >= rem.start()]
         if rem and not (share and max(share) <= lump_max) and not re.search(r"不(?:得)?超过[^。；]{0,10}(?:实际)?损失", sent):
             return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
@@ -2531,7 +2540,7 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
 
 
 _ANNEX_HEAD = re.compile(r"(?m)^[ \t\u3000]*附(?:件|表)[一二三四五六七八九十\d]*[ \t\u3000]*[：:、.．]?[ \t\u3000]*[^\n]{0,30}$")
-_RATE_NOUN = re.compile(r"融资比例|返利|版税|佣金|提成|分成比例|分成|持股比例|股权比例|出资比例|服务费率|管理费率|手续费率|费率|折扣|返点|扣点")
+_RATE_NOUN = re.compile(r"融资比例|返利|版税|佣金|提成|分成比例|分成|持股比例|股权比例|出资比例|服务费率|管理费率|管理费|托管费率|托管费|手续费率|费率|折扣|返点|扣点")
 _RATE_SKIP = re.compile(r"违约金|逾期|滞纳|罚息|迟延|超过|以上|以下|不超过|最高|最低|上限|下限|至少|不低于|不高于|调整|上浮|下浮")
 
 
@@ -2557,10 +2566,14 @@ def _rates_by_noun(text: str) -> dict[tuple[str, str], set[float]]:
         # one noun written with its rate word (佣金费率, 返利比例, 提成率) is the noun
         frag = re.sub(r"(佣金|提成|返利|版税|分成|返点|折扣|扣点)(?:费率|比例|比率|率)", r"\1", frag)
         nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
+        if len(nouns) > 1 and "费率" in nouns:
+            nouns.discard("费率")  # 管理人按年费率1.5%收取管理费: the fee named is the noun, 费率 only says it is a rate
         rates = parse_rate(frag)
         if len(nouns) == 1 and not rates and not _RATE_SKIP.search(frag):
             pending = frag
-        elif not nouns and len(rates) == 1 and pending and not _RATE_SKIP.search(frag):
+        elif (not nouns or nouns == {"费率"}) and len(rates) == 1 and pending and not _RATE_SKIP.search(frag):
+            # …or under a generic heading (| 管理费（投资期）| … | 费率 | 2.5%/年 |): the row's own noun names the rate
+            frag = pending + re.sub(r"费率", "", frag)
             frag = pending + frag
             nouns = {m.group(0) for m in _RATE_NOUN.finditer(frag)}
             pending = None
