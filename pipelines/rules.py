@@ -3043,6 +3043,20 @@ def shares_do_not_add_up(clause: Clause, ctx, params) -> Iterable[Hit]:
     falls back on negotiation, then contributions, then equal shares (民法典第九百七十二条);
     terms that cannot be performed as written are interpreted by the related clauses and the
     purpose (第四百六十六条、第五百一十条)."""
+    # a table with one column per party's share of the same base (| 渠道 | 甲方分成（占净收入） | 乙方分成（占净收入） |)
+    for head, rows in table_blocks(clause.text):
+        cols = [i for i, h in enumerate(head) if i and re.search(r"(?:甲方|乙方|丙方|[\u4e00-\u9fa5]{1,4}方|合伙人|股东)[^｜|]{0,4}(?:分成|分配|份额|比例|所得)", h)
+                and not re.search(r"渠道|平台|税|手续", h)]
+        bases = {re.sub(r"^.*?(?:分成|分配|份额|比例|所得)", "", head[i]) for i in cols}
+        if len(cols) < 2 or len(bases) != 1:
+            continue  # shares of different bases (占总流水 / 占净收入) do not add up to one whole
+        for cells, line in rows:
+            vals = [re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[%％]\s*", cells[i]) for i in cols]
+            if all(vals) and abs(sum(float(v.group(1)) for v in vals) - 100) > 0.01:
+                total = sum(float(v.group(1)) for v in vals)
+                return [Hit(evidence=line.strip(), sentence=line, explanation=(
+                    f"表格该行{'、'.join(head[i] for i in cols)}分别为{'、'.join(cells[i] for i in cols)}，合计{total:g}%，不等于100%，"
+                    "该渠道的收入无法按约分配（民法典第四百六十六条、第五百一十条）。"))]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if not re.search(r"利润|亏损|收益|盈余|剩余财产|份额|股权|股份|出资比例|分配比例|持股比例|分成|分红", flat):
