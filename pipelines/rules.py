@@ -5334,6 +5334,9 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
     is annualised against the principal and added to the highest interest rate the
     contract states (民法典第六百八十条; 民间借贷规定第二十五条 caps the whole cost).
     """
+    if ctx.contract_type not in ("借款合同", "保证合同", "抵押合同") and not _per_doc(
+            ctx, "has_loan", lambda: bool(re.search(r"借款(?:本金|金额|合同)|出借人|借款人", ctx.text or ""))):
+        return []  # a sale's own price terms are no loan; a lender's loan written into a sale (三方) is
     lpr, when = _lf_lpr(ctx, params)
     cap = 4 * lpr
     for sent in _split(clause.text):
