@@ -1090,6 +1090,13 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         core = _K_DISPATCH_CORE.search(flat)
         if core and re.search(r"岗位|从事|工作|使用|安排", flat) and not _K_DISPATCH_ALLOWED.search(flat) and not re.search(r"不得|禁止|严禁", flat):
             return [Hit(evidence=flat.strip(), sentence=flat)]
+        # the post named is the main business the contract states elsewhere (主营业务为公路…运输 / 派遣岗位为干线运输…驾驶员)
+        post = re.search(r"派遣岗位(?:为|是|：|:)([^。；]{2,30})", flat)
+        main = _per_doc(ctx, "main_business", lambda: (m.group(1) if (m := re.search(r"主营业务(?:为|是|系|：|:)([^。；，]{2,30})", ctx.text or "")) else ""))
+        if post and main and not _K_DISPATCH_ALLOWED.search(flat) and any(
+                main[i:i + 2] in post.group(1) for i in range(len(main) - 1)
+                if not re.search(r"业务|公司|经营|服务|及|等|和|的|其|为", main[i:i + 2])):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
         t = _K_DISPATCH_TERM.search(flat)
         if t and not allowed:
             if t.group("n"):
@@ -4285,7 +4292,10 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:不得|禁止|严禁|无需|无须|不)(?:以[^。；，]{0,8}?(?:名义|方式|理由))?(?:向[^。；]{0,10})?(?:收取|扣押|缴纳|要求)", s):
             continue
         # (the worker pays; not 被派遣劳动者劳动报酬、社会保险费…以及乙方管理费, a list of what the user unit pays)
-        hit = (re.search(rf"{worker}[^。；、]{{0,20}}(?:缴纳|交纳|交付|缴付|预交|预缴|支付|承担|提供)[^。；、]{{0,12}}{money}", s)
+        first = re.search(rf"{worker}[^。；、]{{0,20}}(?:缴纳|交纳|交付|缴付|预交|预缴|支付|承担|提供)[^。；、]{{0,12}}{money}", s)
+        if first and re.search(r"[，,]\s*(?:甲方|乙方|用工单位|派遣单位|用人单位|公司)(?:应|须|需|负责|按|将)", first.group(0)):
+            first = None  # another party is the subject after the comma (…的，乙方应支付加班费，并计入派遣费用)
+        hit = (first
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
                or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,4}}{money}", s)
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
