@@ -3123,6 +3123,38 @@ def surcharge_beyond_all_inclusive(clause: Clause, ctx, params) -> Iterable[Hit]
 DETECTORS["surcharge_beyond_all_inclusive"] = surcharge_beyond_all_inclusive
 
 
+def _sublease_consent_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` at the sentence letting the tenant sublet without the landlord's
+    consent when another sentence makes subletting without consent a ground to terminate
+    or a breach."""
+    free = banned = None
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            if "转租" not in flat and "分租" not in flat:
+                continue
+            if free is None and re.search(r"(?:无须|无需|不需|不必)(?:另行)?(?:取得|征得|经)?[^。；，]{0,6}(?:甲方|出租人|出租方)?[^。；，]{0,4}(?:同意|许可|书面同意)", flat) \
+                    and re.search(r"(?:可|可以|有权)[^。；]{0,40}(?:转租|分租)", flat):
+                free = (c.clause_id, flat.strip())
+            elif banned is None and re.search(r"未经[^。；，]{0,10}(?:同意|许可)[，,]?[^。；，]{0,10}(?:擅自)?[^。；，]{0,10}(?:转租|分租|转借)", flat):
+                banned = (c.clause_id, flat.strip())
+    if free and banned and free[0] != banned[0]:
+        return free[0], Hit(evidence=free[1], sentence=free[1], explanation=(
+            "一处约定承租人转租无须出租人同意，另一处却把未经出租人同意转租列为违约或出租人解除合同的事由，两处约定相互矛盾；"
+            "承租人未经出租人同意转租的，出租人可以解除合同（民法典第七百一十六条第二款），承租人依前一处约定转租后可能面临被解除（第四百六十六条）。"))
+    return None
+
+
+def sublease_consent_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A lease that lets the tenant sublet without consent in one clause and treats
+    subletting without consent as a breach or a ground to terminate in another (民法典
+    第七百一十六条, 第四百六十六条). Reported once per document, at the permissive sentence."""
+    return _on_its_clause(clause, ctx, "sublease_consent_conflict", lambda: _sublease_consent_conflict(ctx))
+
+
+DETECTORS["sublease_consent_conflict"] = sublease_consent_conflict
+
+
 def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     """An exclusive agency or distribution whose principal keeps the right to sell into the
     territory itself, without the agent's commission or any limit (``对于重点客户，甲方保留直接
