@@ -1645,7 +1645,9 @@ _C_BARS_QUALITY = re.compile(r"(?:质量|品质)(?:异议|问题|瑕疵|索赔)[
                              # the buyer barred from raising any quality objection: 不得再以任何理由就功能或质量提出异议
                              # …or any claim for damage or shortage in transit: 此后不得就货物毁损、短少提出任何索赔 (民法典第八百三十一条)
                              r"|(?:不得|不能|无权|不再)(?:再)?(?:以任何理由)?[^。；]{0,14}(?:质量|功能|性能|品质|毁损|短少|短缺|破损|损坏|灭失|货损|货差)[^。；]{0,8}(?:提出|主张)(?:任何)?(?:异议|索赔|主张|要求|赔偿)"
-                             r"|(?:不再|不予|概不)(?:受理|接受)[^。；]{0,6}(?:质量|品质)(?:异议|问题|索赔)")
+                             r"|(?:不再|不予|概不)(?:受理|接受)[^。；]{0,6}(?:质量|品质)(?:异议|问题|索赔)"
+                             # …with the reach spelled out first: 不得再以任何理由（包括须经实验室检测方可发现的…）向甲方主张质量责任
+                             r"|(?:不得|不能|无权|不再)(?:再)?以任何理由[^。；]{0,60}(?:主张|追究|要求)[^。；，]{0,6}(?:质量|品质)(?:责任|异议|问题|赔偿)")
 
 
 # receipt, signing, pick-up or hand-over, as the event after which quality claims are barred
