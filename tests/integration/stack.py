@@ -105,20 +105,29 @@ def children(pid: int) -> list[int]:
 class SeaweedS3:
     """``weed mini`` on free ports, with the test bucket created at start."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, attempts: int = 3):
         directory.mkdir(parents=True, exist_ok=True)
-        ports = {name: free_port(offset=10000) for name in ("master", "volume", "filer", "s3", "admin")}
-        extra = {name: free_port() for name in ("iceberg", "lance")}
-        self.endpoint = f"127.0.0.1:{ports['s3']}"
-        env = {**os.environ, "AWS_ACCESS_KEY_ID": ACCESS_KEY, "AWS_SECRET_ACCESS_KEY": SECRET_KEY,
-               "S3_BUCKET": BUCKET}
-        args = [str(BIN / "weed"), "mini", f"-dir={directory / 'data'}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
-                f"-master.port={ports['master']}", f"-volume.port={ports['volume']}",
-                f"-filer.port={ports['filer']}", f"-s3.port={ports['s3']}", f"-admin.port={ports['admin']}",
-                f"-s3.port.iceberg={extra['iceberg']}", f"-s3.port.lance={extra['lance']}",
-                "-webdav=false", "-admin.ui=false", "-master.telemetry=false"]
-        self.proc = Proc(args, env=env, log=directory / "weed.log", cwd=directory)
-        self._wait_ready()
+        # a port found free can be taken before weed binds it (another process's outgoing connection):
+        # on "address already in use" start again on fresh ports
+        for attempt in range(attempts):
+            ports = {name: free_port(offset=10000) for name in ("master", "volume", "filer", "s3", "admin")}
+            extra = {name: free_port() for name in ("iceberg", "lance")}
+            self.endpoint = f"127.0.0.1:{ports['s3']}"
+            env = {**os.environ, "AWS_ACCESS_KEY_ID": ACCESS_KEY, "AWS_SECRET_ACCESS_KEY": SECRET_KEY,
+                   "S3_BUCKET": BUCKET}
+            args = [str(BIN / "weed"), "mini", f"-dir={directory / 'data'}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+                    f"-master.port={ports['master']}", f"-volume.port={ports['volume']}",
+                    f"-filer.port={ports['filer']}", f"-s3.port={ports['s3']}", f"-admin.port={ports['admin']}",
+                    f"-s3.port.iceberg={extra['iceberg']}", f"-s3.port.lance={extra['lance']}",
+                    "-webdav=false", "-admin.ui=false", "-master.telemetry=false"]
+            self.proc = Proc(args, env=env, log=directory / f"weed-{attempt}.log", cwd=directory)
+            try:
+                self._wait_ready()
+                return
+            except RuntimeError as exc:
+                self.proc.stop()
+                if "address already in use" not in str(exc) or attempt == attempts - 1:
+                    raise
 
     def client(self):
         from minio import Minio
