@@ -4178,6 +4178,28 @@ def _lf_term_months(text: str) -> tuple[float | None, str]:
     return None, "unknown"
 
 
+def _lf_term_in_sentence(before: str) -> float | None:
+    """The labour contract term a sentence states before its probation, in months, at the
+    longest the wording allows (so the probation cap it implies is the most generous):
+    ``劳动合同期限为一年的，`` → 12; ``合同期限一年以上不满三年的，`` → just under 36;
+    ``签订两年期劳动合同的，`` → 24; ``期限三年以上的`` (no upper bound) → None."""
+    m = re.search(rf"(?:劳动合同|合同|聘用|聘任)期限?\s*(?:为|是|在)?\s*(?:(?P<lo>{_NUM})\s*(?:个)?(?P<lu>年|月)(?:以上|及以上)\s*)?"
+                  rf"(?P<pre>不满|未满|不足|少于)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)(?!期)(?P<post>以上|及以上|以下|以内)?", before) \
+        or re.search(rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)期(?:的)?(?:固定期限)?劳动合同", before)
+    if not m:
+        return None
+    n = parse_number(m["n"])
+    if not n or n >= 100:
+        return None  # a date's year (合同期限为2026年1月1日至…), not a length
+    months = n * 12 if m["u"] == "年" else n
+    groups = m.groupdict()
+    if groups.get("post") in ("以上", "及以上"):
+        return None  # no upper bound: any term up to open-ended
+    if groups.get("pre"):
+        months -= 0.1  # 不满一年: shorter than a year
+    return months
+
+
 def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Probation longer than the term allows (劳动合同法第19条): a term under three months
     or a task-based contract has none; three months to under one year at most one month;
@@ -4186,14 +4208,16 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     The term is read from the contract (dates or a stated length); the probation from
     the clause (``试用期为三个月``, ``试用期自…起至…止``).
     """
-    if not _lf_employment_doc(ctx):
-        return []
+    employment = _lf_employment_doc(ctx)
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         if "试用期" not in s or re.search(r"不(?:得)?(?:约定|设)试用期|无试用期|不设试用期", s):
             continue
         if re.search(r"(?:以上|不满|以下|无固定期限)[^。；，]{0,16}(?:劳动合同)?(?:的)?[，,]\s*试用期(?:最长)?(?:不得|不应|不能)超过", s):
             continue  # a row of the statutory scale (…三年以上固定期限和无固定期限的劳动合同，试用期不得超过六个月), not the agreed probation
+        own_term = _lf_term_in_sentence(s[: s.index("试用期")])
+        if not employment and not (own_term is not None and re.search(r"劳动合同|员工|职工|劳动者", s)):
+            continue  # outside a labour document only a clause that sets the terms of labour contracts itself
         after = s.split("试用期", 1)[1]
         ds = _dates(after)
         if len(ds) >= 2 and ds[1][0] > ds[0][0]:
@@ -4206,7 +4230,7 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
             if n is None:
                 continue
             months = {"月": n, "日": n / 30, "天": n / 30, "周": n * 7 / 30}[dm["u"]]
-        term, kind = _lf_term_months(ctx.text)
+        term, kind = (own_term, "fixed") if own_term is not None else _lf_term_months(ctx.text)
         if kind == "task":
             allowed = 0.0
         elif term is None:
