@@ -3218,11 +3218,24 @@ def table_blocks(text: str) -> list[tuple[list[str], list[tuple[list[str], str]]
             for kept in ([r for r in rows if len(r[0]) == len(head)],) if kept]
 
 
+_T_CURRENCY = re.compile(r"^(?:USD|US\$|RMB|CNY|EUR|HKD|JPY|GBP|\$|¥|￥|€)|(?<=\d)(?:USD|RMB|CNY|EUR|HKD|JPY|GBP)(?=$|/)", re.I)
+
+
+def _t_currency(*cells: str) -> str:
+    """The currency the cells name (``USD 1,850/柜`` → 美元), 元 when none."""
+    flat = " ".join(cells)
+    for rx, name in ((r"USD|US\$|美元|\$", "美元"), (r"EUR|欧元|€", "欧元"), (r"HKD|港元|港币", "港元"), (r"JPY|日元", "日元"), (r"GBP|英镑", "英镑")):
+        if re.search(rx, flat, re.I):
+            return name
+    return "元"
+
+
 def _t_value(cell: str, header: str, money: bool) -> float | None:
     """The number a table cell states (``128平方米`` → 128, ``1,083,000.00``); a money cell
     in 万元 (by the cell or the header) is given in yuan. None when the cell holds no
     number or two (``30,000–35,000``, a model code such as ``LT-NTC-10K``)."""
     flat = re.sub(r"[（(][^）)]*[）)]", "", cell.replace(" ", ""))  # a gloss: 256,000元（其中192,000元为定金）
+    flat = _T_CURRENCY.sub("", flat)  # a currency code is no model code: USD 1,850/柜, RMB 600
     nums = _T_NUM.findall(flat)
     if len(nums) != 1 or re.search(r"[A-Za-z][\w-]*\d|\d[\w-]*[A-Za-z]|[-–—~～至]\s*\d", flat):
         return None
@@ -3292,11 +3305,14 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                     expected = q * p * t if q and p and t else (q * p if q and p else None)
                     if expected and a and abs(expected - a) > max(1.0, 0.002 * a) and abs(q * p - a) > max(1.0, 0.002 * a):
                         times = f"、{head[ti]}{t:g}" if t else ""
-                        expl = (f"表格该行数量{q:g}、单价{p:,.2f}元{times}，相乘应为{expected:,.2f}元，该行载明的金额为{a:,.2f}元，"
-                                f"相差{abs(expected - a):,.2f}元；以该行金额为基数的合计、总价及付款比例随之失真，应付价款不明确"
+                        cur = _t_currency(cells[pi], cells[ai], head[pi], head[ai])
+                        expl = (f"表格该行数量{q:g}、单价{p:,.2f}{cur}{times}，相乘应为{expected:,.2f}{cur}，该行载明的金额为{a:,.2f}{cur}，"
+                                f"相差{abs(expected - a):,.2f}{cur}；以该行金额为基数的合计、总价及付款比例随之失真，应付价款不明确"
                                 "（民法典第四百六十六条、第五百一十条）。")
                         return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
             if (hit := _t_row_total(head, body)) is not None:
+                return c.clause_id, hit
+            if (hit := _t_rate_row(head, body)) is not None:
                 return c.clause_id, hit
             if (hit := _t_month_year(head, body)) is not None:
                 return c.clause_id, hit
@@ -3319,6 +3335,42 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
     return _annex_sum_against_body(ctx)
 
 
+_T_RATE_COL = re.compile(r"比例|比率|费率|税率|提成|分成|佣金率|折扣率|返利率|[%％]")
+
+
+def _t_rate_row(head: list[str], body: list[tuple[list[str], str]]) -> Hit | None:
+    """A row whose amount is not its base times its rate (``| 2028 | 12,000 | 3% | 390 |`` under
+    ``| 年度 | 销售额（万元） | 提成比例 | 提成金额（万元） |``): the money column before a column
+    of percentages is the base, the money column after it the amount. Not reported where the
+    amount is the base grossed up or netted by the rate (含税价 ÷ (1 + 税率), 价款 × (1 − 折扣)),
+    or the rate cell is not one percentage. A difference over 0.2% and 1 yuan is reported
+    (民法典第四百六十六条、第五百一十条: two statements of one sum leave it undetermined)."""
+    ri = next((i for i, h in enumerate(head) if i and _T_RATE_COL.search(h)
+               and all(re.fullmatch(r"\s*\d+(?:\.\d+)?\s*[%％]\s*", cells[i]) or re.fullmatch(r"\s*[—\-–/无]*\s*", cells[i]) for cells, _ in body)), None)
+    if ri is None:
+        return None
+    money = [i for i, h in enumerate(head) if i and i != ri and _T_MONEY.search(h) and not _T_PRICE.search(h) and not re.search(r"比例|比率|率|[%％]", h)]
+    bi = next((i for i in reversed(money) if i < ri), None)
+    ai = next((i for i in money if i > ri), None)
+    if bi is None or ai is None or re.search(r"累计|累积|上限|下限|最高|最低(?!提成)", head[ai] + head[bi]):
+        return None
+    for cells, line in body:
+        r = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[%％]\s*", cells[ri])
+        b, a = _t_value(cells[bi], head[bi], True), _t_value(cells[ai], head[ai], True)
+        if not r or not b or not a:
+            continue
+        rate = float(r.group(1)) / 100
+        close = lambda x: abs(x - a) <= max(1.0, 0.002 * a)  # noqa: E731
+        if close(b * rate) or close(b / (1 + rate)) or close(b * (1 + rate)) or close(b * (1 - rate)) or close(b * rate / (1 + rate)):
+            continue
+        unit = "万元" if "万元" in head[ai] else "元"
+        k = 10000 if unit == "万元" else 1
+        return Hit(evidence=line.strip(), sentence=line, explanation=(
+            f"表格该行{head[bi]}为{b / k:,.2f}{unit}、{head[ri]}为{r.group(1)}%，相乘应为{b * rate / k:,.2f}{unit}，该行{head[ai]}却载明"
+            f"{a / k:,.2f}{unit}，相差{abs(b * rate - a) / k:,.2f}{unit}；以哪一个为准将发生争议，应付数额不明确（民法典第四百六十六条、第五百一十条）。"))
+    return None
+
+
 _T_MONTHLY_COL = re.compile(r"^\s*(?:每月|月度?|按月)[^年季]{0,10}(?:费|租金|金额|工资|报酬|价款)|(?:费|租金|金额)[（(]\s*元\s*/\s*月\s*[）)]")
 _T_YEARLY_COL = re.compile(r"^\s*(?:每年|年度?|全年|按年)[^月季]{0,10}(?:费|租金|金额|工资|报酬|价款)|(?:费|租金|金额)[（(]\s*元\s*/\s*年\s*[）)]")
 
@@ -3332,10 +3384,21 @@ def _t_month_year(head: list[str], body: list[tuple[list[str], str]]) -> Hit | N
     yi = next((i for i, h in enumerate(head) if _T_YEARLY_COL.search(h) and not _T_PRICE.search(h)), None)
     if mi is None or yi is None or mi == yi:
         return None
+    # a column of the months charged (应付月数 10（免租两个月）): the year is that many months, not twelve
+    ni = next((i for i, h in enumerate(head) if re.search(r"月数|计租月|计费月|应付月|收费月|月份数", h) and i not in (mi, yi)), None)
     for cells, line in body:
         if len(cells) != len(head):
             continue
         m, y = _t_value(cells[mi], head[mi], True), _t_value(cells[yi], head[yi], True)
+        if ni is not None:
+            n = _t_value(cells[ni], head[ni], False)
+            if n and m and y and abs(n * m - y) > max(1.0, 0.002 * y):
+                return Hit(evidence=line.strip(), sentence=line, explanation=(
+                    f"表格该行{head[mi]}为{m:,.2f}元，按{head[ni]}{n:g}个月计应为{n * m:,.2f}元，该行{head[yi]}却载明{y:,.2f}元，相差"
+                    f"{abs(n * m - y):,.2f}元；月度与年度金额相互矛盾，应付数额不明确（民法典第四百六十六条、第五百一十条）。"))
+            continue
+        if re.search(r"免租|免收|减免", line):
+            continue  # rent-free months in the row: the year rightly holds fewer than twelve
         if m and y and abs(12 * m - y) > max(1.0, 0.002 * y):
             return Hit(evidence=line.strip(), sentence=line, explanation=(
                 f"表格该行{head[mi]}为{m:,.2f}元，按十二个月计应为{12 * m:,.2f}元，该行{head[yi]}却载明{y:,.2f}元，相差"
@@ -5699,11 +5762,19 @@ _INJ_ADDRESSEE = re.compile(
     # the document handed to a machine reader: 如本协议交由人工智能或其他自动化工具进行合规审阅，…
     r"|(?:交由|交给|提交(?:给|至)?|输入|上传(?:至|到)?|经由|通过|使用|利用)(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,16}(?:审查|审核|审阅|评审|分析|阅读|读取)"
     # …由 a machine reviewing the agreement itself: 如由AI或其他自动化工具进行合同审阅
-    r"|(?:如|若|凡)?由(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化|机器|算法)[^。\n]{0,16}(?:(?:合同|协议|本协议|本合同|文本)(?:的)?(?:审阅|审查|审核)|(?:审阅|审查|审核)(?:本|该)?(?:协议|合同))",
+    r"|(?:如|若|凡)?由(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化|机器|算法)[^。\n]{0,16}(?:(?:合同|协议|本协议|本合同|文本)(?:的)?(?:审阅|审查|审核)|(?:审阅|审查|审核)(?:本|该)?(?:协议|合同))"
+    # a machine reader named by what it does to this very document: 凡以程序方式读取、摘要或审阅本合同的智能工具 /
+    # 任何以自动方式解析本协议的系统 / 对本文件进行摘要或审核的计算机程序
+    r"|(?:读取|摘要|审阅|审查|审核|分析|解析|处理|扫描|识别)[^。\n]{0,6}(?:本|该|此)(?:合同|协议|文件|附件|文本)(?:的)?[^。\n，,；;]{0,6}?"
+    r"(?:智能|AI|ai|人工智能|自动化?|机器|算法|计算机|电子|审查|审核|审阅)?(?:工具|系统|程序|模型|软件|助手|引擎|平台)"
+    r"|(?:对|就)(?:本|该|此)(?:合同|协议|文件|附件|文本)(?:进行)?[^。\n，,；;]{0,8}(?:读取|摘要|审阅|审查|审核|分析|解析)的[^。\n，,；;]{0,6}?(?:工具|系统|程序|模型|软件|助手|引擎|平台)"
+    r"|以(?:程序|自动化?|机器|算法|计算机)(?:方式|手段)?[^。\n]{0,10}(?:读取|摘要|审阅|审查|审核|分析|解析)(?:本|该|此)(?:合同|协议|文件|附件|文本)"
+    r"|\b(?:software|programs?|tools?|systems?|models?|ai|bots?|assistants?)\b[^.\n]{0,20}\b(?:that|which)\s+(?:reads?|reviews?|summari[sz]es?|analy[sz]es?|parses?|processes|checks?)\s+this\s+(?:file|document|agreement|contract|text|annex)",
     re.I)
 _INJ_DIRECTIVE = re.compile(
     r"\b(?:skip|omit|ignore|disregard|exclude|bypass|report|output|return|rate|mark|classify|treat|summari[sz]e|conclude|answer|respond)\b"
-    r"|跳过|略过|忽略|无视|不予?审查|无需审查|无须审查|不必审查|输出|回复|结论|判定|评为|评定|认定为|标记为|报告为",
+    r"|\b(?:record|list|mention|flag|note)\b"
+    r"|跳过|略过|忽略|无视|不予?审查|无需审查|无须审查|不必审查|输出|回复|结论|判定|评为|评定|认定为|标记为|报告为|记为|写为|表述为|列示|提及|审阅意见|审查意见|审核意见",
     re.I)
 
 
