@@ -388,6 +388,9 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     h := _daily_late_charge(sent, daily_max, ctx)):
                 return [h]
             continue
+        if re.search(_LF_LEAVES, sent) and _lf_employment_doc(ctx) and labour_employee_penalty(
+                clause.model_copy(update={"text": sent}), ctx, params):
+            continue  # a worker's 违约金 for leaving: unlawful in itself (劳动合同法第二十五条), the labour check reports it
         if ctx.contract_type == "借款合同" and re.search(r"逾期利息|罚息", sent):
             continue  # overdue interest stacked with 违约金: judged together under the loan cap (loan.overdue_charges_stacked)
         if re.search(r"(?:全部|剩余|余下)[^。；，,]{0,20}(?:费用|服务费|租金|价款|报酬)[^。；]{0,6}作为违约金", sent):
@@ -4772,6 +4775,8 @@ def _lf_consented_for(sentence: str) -> bool:
     (``经甲方书面同意``) still counts, as it decides the processing (第二十一条)."""
     if not _lf_consented(sentence):
         return False
+    if re.search(r"(?:无需|无须|不必|不需|不需要|免于)(?:另行|再行|单独|逐一)?(?:征得|取得|获得|经过?|征求)[^。；，]{0,10}同意", sentence):
+        return False  # the people's own consent waived: the controller's consent cannot stand in for it (第十三条、第十四条)
     if not re.search(rf"(?:提供|共享|披露|转让|出售|交换|传输)(?:给|予|至)?[^。；]{{0,14}}{_LF_RECIPIENT}", sentence):
         return True
     return bool(re.search(r"单独(?:的)?(?:书面)?(?:同意|授权)", sentence)) or not all(
@@ -4854,7 +4859,7 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
                      r"|为(?:发放|支付|代发)[^。；，]{0,4}(?:工资|薪酬|劳动报酬)|依法(?:为[^。；，]{0,6})?(?:办理|缴纳|代扣代缴|申报)[^。；，]{0,14}(?:社会保险|社保|公积金|个人所得税)", s):
             continue  # no personal information; the controller's own instruction; what performing the contract needs (个人信息保护法第十三条第一款第二项)
         shapes = (
-            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,50}}(?:用于|使用于|利用于)(?:[^。；]{{0,20}}|[^。；]{{0,30}}(?:以及|，及|及其|并用于|同时用于)[^。；]{{0,16}})(?:自身|自己|其(?:自身|自有|他)|乙方(?:及其)?关联(?:公司|方|企业)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
+            rf"(?:有权|可以|可|{MODAL_DE}|将|同意)[^。；]{{0,50}}(?:用于|使用于|利用于)(?:[^。；]{{0,20}}|[^。；]{{0,30}}(?:以及|，及|及其|并用于|同时用于)[^。；]{{0,16}})(?:自身|自己|其(?:自身|自有|他)|乙方(?:及其)?关联(?:公司|方|企业)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
             rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
             # the data used to sell to the people it is about: 可利用员工的联系方式向其推销保险产品
             rf"(?:有权|可以|可|{MODAL_DE})(?:利用|使用|运用|凭借)[^。；]{{0,40}}(?:向|对)[^。；]{{0,12}}(?:推销|推介|营销|推广|促销|招揽|销售)",
@@ -4997,17 +5002,22 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
     Not flagged: retention for a period the law requires (第47条第2款).
     """
     prev = ""
+    # personal information named in the clause, then referred back to (上述信息, 该等数据)
+    clause_data = re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", clause.text)
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        # the back reference read as the data it refers to; the evidence stays the sentence itself
+        data_named = re.search(_LF_DATA, s) or (clause_data and re.search(_LF_DATA_BACKREF, s))
         # the time named in the part before the semicolon carries on: 本合同终止后，乙方应交还子账号；乙方可保留客户数据备份三年
         ended_before = prev.rstrip().endswith(("；", ";")) and re.search(r"(?:终止|解除|届满|到期|结束|期满)(?:后|之后|时)", prev)
         ended_before = ended_before and not re.search(r"期内|期间|有效期|合作期|履行期|服务期", s)  # the part names its own time
         prev = s
-        if re.search(r"(?:无需|无须|不需|不必|不予)(?:删除|返还|销毁)", s) and re.search(_LF_DATA, s) \
+        if re.search(r"(?:无需|无须|不需|不必|不予)(?:删除|返还|销毁)|(?:不得|无权)(?:要求|请求)[^。；，]{0,8}(?:删除|返还|销毁|移交)", s) and data_named \
                 and re.search(r"终止|解除|届满|到期|结束|期满", clause.text) and not re.search(r"法律(?:法规)?(?:规定|要求)|依法", s):
             return [Hit(evidence=s.strip(), sentence=sent)]  # 委托结束后…数据…无需删除
-        if (ended_before or re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍|但", s) else ""))) and re.search(_LF_DATA, s) \
+        if (ended_before or re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍|但", s) else ""))) and data_named \
                 and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s) \
+                and not re.search(r"仅(?:可|能|限)|(?:应|须|应当|必须)(?:在|于)?[^。；]{0,16}(?:删除|返还|销毁)", s) \
                 and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
                 and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
             return [Hit(evidence=s.strip(), sentence=sent)]
@@ -5288,7 +5298,7 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"有权(?:依法)?(?:查阅|复制|更正|补充|删除|获取|调取)[^。；]{0,6}(?:其|本人|自己|自身)", s):
             continue  # the person's own right to see and copy its records (个人信息保护法第四十五条; 民法典第一千二百二十五条)
         if all(x.group(0) in ("银行流水", "征信") for x in re.finditer(_LF_SENSITIVE, s)) and re.search(
-                r"财务报表|纳税申报|审计报告|资产负债|经营状况|企业征信|企业信用|生产经营", s):
+                r"财务报表|纳税申报|审计报告|资产负债|经营状况|企业征信|企业信用|生产经营|发票|单据|账簿|会计凭证|往来", s):
             continue  # a company's bank statements and credit record among its accounts: no natural person's data (第四条)
         if re.search(r"未成年|不满十四|未满十四|儿童|宝宝|婴|幼儿|孩子|子女", s) and re.search(r"监护人[^。；]{0,8}同意|专门的?[^。；]{0,10}规则", text):
             continue  # a child's information on the guardian's consent and under special rules (第三十一条)
@@ -5466,7 +5476,7 @@ def loan_rate_cap(clause: Clause, ctx, params) -> Iterable[Hit]:
     contract states (民法典第六百八十条; 民间借贷规定第二十五条 caps the whole cost).
     """
     if ctx.contract_type not in ("借款合同", "保证合同", "抵押合同") and not _per_doc(
-            ctx, "has_loan", lambda: bool(re.search(r"借款(?:本金|金额|合同)|出借人|借款人", ctx.text or ""))):
+            ctx, "has_loan", lambda: bool(re.search(r"借款(?:本金|金额|合同|本息|期限)|借款[年月日]?(?:利率|利息|息)|出借人|借款人", ctx.text or ""))):
         return []  # a sale's own price terms are no loan; a lender's loan written into a sale (三方) is
     lpr, when = _lf_lpr(ctx, params)
     cap = 4 * lpr
@@ -6580,9 +6590,11 @@ def _short_claim_window(flat: str) -> re.Match | None:
 
 # a period agreed for suing or arbitrating, the right lost after it — a limitation period
 # in all but name: 应在交付之日起一年内提起索赔诉讼，逾期即丧失诉权
-_LIMIT_TO_SUE = re.compile(rf"{_NUM}\s*(?:个月|月|年|日|天)(?:内|之内|以内)[^。；]{{0,16}}(?:起诉|诉讼|仲裁)[^。；]{{0,20}}(?:逾期|超过|届满|过期)[^。；]{{0,10}}(?:丧失|不得|无权|视为放弃|放弃|不再)[^。；]{{0,8}}"
+_LIMIT_TO_SUE = re.compile(rf"{_NUM}\s*(?:个月|月|年|日|天)(?:内|之内|以内)[^。；]{{0,16}}(?:起诉|诉讼|仲裁)[^。；]{{0,20}}(?:逾期|超过|届满|过期)(?:[^。；]{{0,10}}(?:丧失|不得|无权|视为放弃|放弃|不再)[^。；]{{0,8}}"
                            # the right lost, or the other side's liability gone (逾期卖方不再承担任何责任)
-                           r"(?:诉权|起诉|诉讼|胜诉权|请求权|仲裁|权利|[^。；]{0,8}(?:承担|负)[^。；]{0,4}(?:任何)?(?:责任|赔偿))")
+                           r"(?:诉权|起诉|诉讼|胜诉权|请求权|仲裁|权利|[^。；]{0,8}(?:承担|负)[^。；]{0,4}(?:任何)?(?:责任|赔偿))"
+                           # …or said to end: 逾期未提起的，乙方的赔偿责任即告消灭
+                           r"|[^。；]{0,16}(?:责任|请求权|债权|权利|诉权|索赔权)[^。；]{0,4}(?:即告|即行|即|归于|自动|随即|均|一律)?(?:消灭|免除|终止|失效|解除))")
 
 
 _R_LOSS = r"(?:间接(?:性)?(?:损失|损害)|间接性|间接的[^。；，]{0,12}损失|后果性(?:损失|损害)?|利润损失|可得利益|预期利益|预期利润|预期收益|商誉|营业损失|经营损失|机会损失|后果性损失|附带损失)"
