@@ -2104,6 +2104,8 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not re.search(r"建设工程|施工|装饰装修|装修工程|竣工", ctx.text[:3000]):
         return []
+    if ctx.contract_type in ("买卖合同", "采购合同") and not re.search(r"商品房|住宅|商铺|写字楼|房屋买卖", ctx.text[:3000]):
+        return []  # goods installed by the seller; a new building sold by its developer owes the same minimum (商品房销售管理办法第三十三条)
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if not re.search(r"保修", flat) or re.search(r"劳务作业|劳务分包", flat):
@@ -5263,7 +5265,7 @@ DETECTORS["sensitive_marked_ordinary"] = sensitive_marked_ordinary
 DETECTORS["foreign_law_for_outbound_pi"] = foreign_law_for_outbound_pi
 
 
-_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|信息|轨迹)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|(?:宝宝|婴儿|婴幼儿|儿童|幼儿|未成年人?)(?:的)?(?:姓名|出生日期|生日|年龄|照片|身份证)|性取向|犯罪记录)"
+_LF_SENSITIVE = r"(?:指纹|人脸|面部(?:识别|特征|图像|信息)|虹膜|声纹|掌纹|步态|基因|生物识别|行踪轨迹|实时定位|定位轨迹|位置轨迹|(?:个人|员工|劳动者|用户|乙方|本人|其|借款人|会员)(?:的)?(?:(?:(?!门店|车辆|设备|项目|现场|场地|店|仓库|网点|工地|货物)[^。；，的]){0,6}的)?(?:地理|实时|精确)?(?:位置|定位)信息|(?:实时|精确)(?:位置|定位)|手机定位|出行(?:记录|轨迹)|出行信息(?!撮合|服务|平台|中介)|行程(?:记录|轨迹)|通话(?:清单|记录|详单)|通信(?:记录|内容)|病历|病史|既往病|医疗健康信息|健康信息|健康数据|宗教信仰|特定身份|征信|银行流水|金融账户信息|不满十四周岁|未成年人(?:的)?(?:个人)?信息|儿童(?:的)?(?:个人)?信息|(?:宝宝|婴儿|婴幼儿|儿童|幼儿|未成年人?)(?:的)?(?:姓名|出生日期|生日|年龄|照片|身份证)|性取向|犯罪记录)"
 
 
 # separate consent (个人信息保护法第二十九条): 单独同意 / 单独书面授权
@@ -5288,7 +5290,7 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
         # consent to sensitive data gathered by a posted notice or a general policy is no separate
         # consent (第二十九条): 通过在前台张贴《患者信息处理告知书》的方式，取得患者…的同意
         if re.search(r"(?:张贴|公示|公告|告示|告知书|隐私政策|默认勾选|一揽子|签署本(?:协议|合同)|签订本(?:协议|合同))[^。；]{0,40}(?:取得|获得|视为|作为)[^。；]{0,30}同意", s) \
-                and re.search(_LF_SENSITIVE, text) and not re.search(_LF_SEPARATE_CONSENT, text):
+                and re.search(r"信息|数据|隐私|资料|告知书|隐私政策|授权|(?:前述|上述|该等?|以上)同意", s) and re.search(_LF_SENSITIVE, text) and not re.search(_LF_SEPARATE_CONSENT, text):
             return [Hit(evidence=s.strip(), sentence=sent)]
         m = re.search(_LF_SENSITIVE, s)
         if not m:
@@ -5903,10 +5905,17 @@ def labour_commercial_arbitration(clause: Clause, ctx, params) -> Iterable[Hit]:
     the worker's right to sue. A clause that also names the labour commission is lawful, and so is
     a 劳务派遣协议's own disputes clause that speaks of the two companies only (a commercial contract).
 
+    Outside a labour document (a platform's "cooperation" with a driver, a service agreement with
+    an individual) only a clause that itself names the disputes a labour dispute is made of —
+    whether a labour relationship exists, pay, social insurance, work injury (劳动争议调解仲裁法
+    第二条) — is read: sending those to a commercial commission still cannot bar labour arbitration.
+
     Returns one hit on the sentence that names the commercial commission, or nothing.
     """
-    if not _lf_employment_doc(ctx) or re.search(r"劳动(?:人事)?争议仲裁|劳动仲裁|人事争议仲裁", clause.text):
+    if re.search(r"劳动(?:人事)?争议仲裁|劳动仲裁|人事争议仲裁", clause.text):
         return []
+    employment = ctx.contract_type in ("劳动合同", "保密协议", "竞业限制协议", "劳务派遣协议") and _lf_employment_doc(ctx)
+    labour_disputes = r"劳动合同|劳动关系|用工关系|雇佣关系|(?:双方)?关系(?:的)?性质|劳动报酬|工资|社会保险|社保|工伤"
     # a dispatch agreement is a contract between two companies: its own disputes are commercial and may go to a
     # commercial commission; only a dispute with the dispatched worker is a labour dispute (劳动争议调解仲裁法第二条)
     dispatch_b2b = ctx.contract_type == "劳务派遣协议" and not re.search(r"劳动者|派遣(?:人员|员工)|员工|劳动争议|劳动关系|工伤", clause.text)
@@ -5915,6 +5924,8 @@ def labour_commercial_arbitration(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         m = _LF_COMMERCIAL_ARB.search(s)
+        if not employment and not re.search(labour_disputes, s):
+            continue
         if m and not re.search(r"劳动|人事", m.group(0)) and re.search(r"争议|纠纷|仲裁(?:解决|裁决)|提交|提请|申请", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
@@ -8408,3 +8419,55 @@ def reference_number_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["reference_number_mismatch"] = reference_number_mismatch
+
+
+# ------------------------------------------------------------------ delay excused on grounds wider than force majeure
+_EXCUSE_LEAD = re.compile(r"(?:延期|顺延|延迟|推迟|迟延|延后)(?:交付|交房|交货|履行|竣工|完工|开业|供货|发货)?[^。]{0,80}?(?:不(?:承担|负)[^。；，]{0,6}(?:违约|逾期|延期|迟延)?(?:责任|赔偿)|免(?:除|于)[^。；，]{0,6}(?:违约)?责任|不(?:视为|构成|属于)[^。；，]{0,4}违约)")
+_EXCUSE_CATCHALL = re.compile(
+    r"其他(?:非因?|不可归责于|不能归责于)[^。；，]{0,10}(?:所能|可以|能够)?(?:控制|预见|避免)?的?(?:原因|情形|事由|情况)"
+    r"|(?:施工|配套|供应商|供货商|分包|承包|协作|合作)(?:单位|方|商)?(?:的)?原因"
+    r"|(?:重大)?技术(?:问题|难题|障碍)|(?:异常|恶劣|不利)天气")
+
+
+def _delay_excused_beyond_fm(clause: Clause) -> Hit | None:
+    """The hit when a clause lets a party put off its own performance with no liability on
+    grounds wider than force majeure; None otherwise."""
+    flat = clause.text.replace("\n", "")
+    lead = _EXCUSE_LEAD.search(flat)
+    if not lead:
+        return None
+    grounds = [m for m in _EXCUSE_CATCHALL.finditer(flat)]
+    if not grounds or re.search(r"(?:书面)?(?:同意|确认)[^。；，]{0,8}(?:后|的)[^。；，]{0,6}(?:方可|可以)?(?:顺延|延期)", flat):
+        return None
+    # a ground that is the other side's own doing (甲方原因) is a lawful excuse (民法典第五百九十二条)
+    # …and a ground the clause itself qualifies as unforeseeable, unavoidable and insurmountable is force majeure (第一百八十条)
+    own = [m for m in grounds if not re.search(r"(?:对方|甲方|乙方|买受人|承租人|发包人|委托方)$", flat[max(0, m.start() - 6): m.start()])
+           and not re.search(r"不能预见[^。；]{0,8}不能避免[^。；]{0,8}不能克服", flat[m.start(): m.end() + 40])]
+    if not own:
+        return None
+    m = own[-1]
+    start = max(flat.rfind("；", 0, m.start()), flat.rfind("。", 0, m.start()), flat.rfind("：", 0, m.start())) + 1
+    end = min([i for i in (flat.find("；", m.end()), flat.find("。", m.end())) if i != -1] or [len(flat)])
+    evidence = flat[start:end + 1].strip()
+    return Hit(evidence=evidence, sentence=evidence, explanation=(
+        f"条款在不可抗力之外，把“{m.group(0)}”等事由也列为可延期履行且不承担违约责任的情形；依法只有不可抗力可以免责（民法典第五百九十条），"
+        "因第三人（包括自己的施工、配套或供货单位）的原因违约的，仍应向对方承担违约责任（第五百九十三条），兜底的“其他原因”更使履行期限实际上不受约束。"))
+
+
+def delay_excused_beyond_force_majeure(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A party may postpone its own performance (delivery of a flat, goods, works) without
+    liability on grounds wider than force majeure: its own contractors' or suppliers' causes,
+    technical problems, weather short of force majeure, or a catch-all "其他非…所能控制的原因".
+
+    Norm: only force majeure excuses non-performance (民法典第五百九十条); a breach caused by a
+    third party — the party's own builders, utilities or suppliers included — is still the
+    party's breach (第五百九十三条); a standard term that so lightens the supplier's liability
+    may be void (第四百九十七条; 消费者权益保护法第二十六条). Delay caused by the other side
+    (甲方原因) is a lawful ground (第五百九十二条) and is not read. One hit per clause, on the
+    widest ground listed.
+    """
+    hit = _delay_excused_beyond_fm(clause)
+    return [hit] if hit else []
+
+
+DETECTORS["delay_excused_beyond_force_majeure"] = delay_excused_beyond_force_majeure
