@@ -8471,3 +8471,94 @@ def delay_excused_beyond_force_majeure(clause: Clause, ctx, params) -> Iterable[
 
 
 DETECTORS["delay_excused_beyond_force_majeure"] = delay_excused_beyond_force_majeure
+
+
+# ------------------------------------------------------------------ a party named at the head but given no place to sign
+_SIG_ROLE = (r"(?:甲方|乙方|丙方|丁方|戊方|保证人|担保人|共同借款人|共同还款人|出借人|借款人|抵押人|出质人|转让方|受让方"
+             r"|出租人|承租人|出租方|承租方|委托人|受托人|委托方|受托方|买受人|出卖人|买方|卖方)(?:[一二三四五六七八九十]|\d{1,2})?")
+_SIG_HEAD_LINE = re.compile(rf"^\s*(?P<r>{_SIG_ROLE})\s*(?:[（(](?P<alias>[^）)]{{1,20}})[）)])?\s*[：:]\s*(?P<name>\S[^，,；;]{{1,40}})")
+_SIG_LINE = re.compile(rf"^\s*(?P<r>{_SIG_ROLE})\s*(?:[（(][^）)]{{0,20}}[）)])?\s*[：:]")
+_SIG_MARK = re.compile(r"签字|签章|盖章|签名|指印|公章|手印")
+_GUARANTOR_ROLE = re.compile(r"^(?:保证人|担保人|抵押人|出质人)")
+
+
+def _party_unsigned(ctx) -> tuple[str, Hit, bool] | None:
+    """``(clause id, hit, is a guarantor)`` for the first party the contract's head names
+    (``保证人二：许婉清``) that has no place in its signature block while at least two other
+    parties do; None otherwise (no signature block yet, every party in it)."""
+    lines = (ctx.text or "").splitlines()
+    if len(lines) < 10:
+        return None
+    body_start = next((i for i, ln in enumerate(lines) if re.match(r"\s*(?:第[一二三四五六七八九十]+条|鉴于|[一二三四五六七八九十]+、|1\s*[.、．]\s*\S)", ln)), None)
+    if body_start is None:
+        return None
+    head = [(m, ln) for ln in lines[:body_start] if (m := _SIG_HEAD_LINE.match(ln))]
+    if len({m["r"] for m, _ in head}) < 2:
+        return None
+    # the signature block: from the first signing line in the second half of the text to the annexes
+    start = next((i for i in range(max(body_start + 1, len(lines) // 2), len(lines))
+                  if _SIG_LINE.match(lines[i]) and (_SIG_MARK.search(lines[i]) or any(_SIG_MARK.search(x) or "日期" in x for x in lines[i + 1: i + 3]))), None)
+    if start is None:
+        return None
+    end = next((j for j in range(start + 1, len(lines)) if re.match(r"\s*附(?:件|表)\s*[一二三四五六七八九十\d]*\s*[：:、．.]?", lines[j])), len(lines))
+    block = "\n".join(lines[start:end])
+    # each party's line in the block, and whether it (or the lines under it, up to the next party) gives a place to sign or seal
+    slots: dict[str, tuple[str, bool]] = {}
+    for i in range(start, end):
+        if (m := _SIG_LINE.match(lines[i])) and m["r"] not in slots:
+            nxt = next((k for k in range(i + 1, end) if _SIG_LINE.match(lines[k]) or not lines[k].strip()), end)
+            slots[m["r"]] = (lines[i], any(_SIG_MARK.search(x) for x in lines[i:nxt]))
+    signed = {r for r, (_, marked) in slots.items() if marked}
+    if len(signed) < 2:
+        return None
+    for m, line in head:
+        if re.search(r"不作为[^。；]{0,8}当事人|非本(?:合同|协议)当事人|不是本(?:合同|协议)(?:的)?当事人|仅为[^。；]{0,8}(?:见证|参考)", line):
+            continue  # named for reference only (the seller in a finance lease: 不作为本合同当事人)
+        role, alias, name = m["r"], (m["alias"] or ""), m["name"].strip()
+        # 出借人（以下简称甲方） signs as 甲方; 甲方（出租方） as 出租方
+        aliases = [re.sub(r"^(?:以下)?(?:简称|称)?[为：:]?[“\"「]?|[”\"」]$", "", a.strip()) for a in re.split(r"[、/，,]", alias)]
+        aliases = [a for a in aliases if len(a) >= 2]
+        slot = slots.get(role) or next((slots[a] for a in aliases if a in slots), None)
+        if slot is not None and slot[1]:
+            continue
+        if slot is None and any(n and n in block for n in [role, name[:12], *aliases]):
+            continue  # named in the block in some other way (a table of seals, the company's name over its seal)
+        guarantor = bool(_GUARANTOR_ROLE.match(role))
+        # a line with the party's name but no place for its seal or signature: the finding is on that line
+        where = slot[0] if slot is not None else line
+        if guarantor and slot is None:  # the clause that gives the guarantee, else the head line
+            where = next((s for c in ctx.clauses for s in _split(c.text)
+                          if role in s and re.search(r"保证|担保|抵押|质押", s) and s.strip() != line.strip() and not _SIG_HEAD_LINE.match(s)), line)
+        cid = next((c.clause_id for c in ctx.clauses if where.strip() and where.strip() in c.text), None)
+        if cid is None:
+            return None
+        return cid, Hit(evidence=where.strip(), sentence=where, explanation=(
+            f"合同首部列明{role}（{name[:24]}）为当事人，但签署部分只有{('、'.join(sorted(signed)))}设有签字或盖章的位置，"
+            f"{role}{'一栏只列名称，既无盖章也无签字之处' if slot is not None else '没有签署栏'}；"
+            "合同书自当事人均签名、盖章或者按指印时成立（民法典第四百九十条），"
+            + ("保证应以书面形式作出，该保证人未签署的，保证合同对其不成立（第六百八十五条），债权人预期的担保落空。" if guarantor
+               else "未签署的一方不受合同约束，以其履行为前提的安排可能落空。")), severity=Severity.high if guarantor else None), guarantor
+    return None
+
+
+def party_not_in_signature_block(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A party the contract's head names (甲方一, 保证人二) has no signing line in the signature
+    block, while at least two other parties do.
+
+    Norm: a contract in writing is formed when every party signs, seals or puts its
+    fingerprint on it (民法典第四百九十条); a guarantee must be made in writing by the guarantor
+    (第六百八十五条). A party left out of the signature block is not bound, and a guarantor
+    left out gives no guarantee. ``params["guarantor"]``: true for the guarantee check (the
+    missing party is a 保证人/担保人/抵押人/出质人), false for the others. A party named in the
+    block by its name or by the alias the head gives it (甲方（出租方） signing as 出租方) is
+    present. One finding per document: for a guarantor on the clause that gives the guarantee,
+    else on the head line.
+    """
+    want = bool(params.get("guarantor", False))
+    found = _per_doc(ctx, "party_unsigned", lambda: _party_unsigned(ctx))
+    if found is None or found[2] != want or found[0] != clause.clause_id:
+        return []
+    return [found[1]]
+
+
+DETECTORS["party_not_in_signature_block"] = party_not_in_signature_block
