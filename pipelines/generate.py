@@ -262,6 +262,39 @@ def build_messages(
 
 
 _NO_RISK = re.compile(r"无风险|无高风险|不存在高风险|风险不高|无重大风险|不存在风险|没有风险|合法有效|无明显风险|风险较低|风险为低|风险低|不存在问题|不违反法律|符合法律规定|合法合规|没有问题")
+# said anywhere in a unit, these deny what the rule found: the clause complies, needs no change, or is no matter for
+# review (…符合民法典第五百八十六条的要求 / 可以不用进行修改 / 没有涉及合同审查的内容)
+_DENIES_FINDING = re.compile(
+    r"(?<!不)(?<!是否)(?<!能否)(?<!应当)(?<!应)符合[^。；，]{0,20}(?:规定|要求|法律|标准)(?![^。；，]{0,6}(?:的要求|条件)?[^。；，]{0,2}(?:才|方可))"
+    r"|(?:无需|无须|不需要?|不必|可以不用?|不用)(?:进行|作|做)?(?:任何)?(?:修改|修订|调整|变更)"
+    r"|(?:没有|未|不)涉及[^。；，]{0,8}(?:审查|风险|问题)|与[^。；，]{0,8}(?:审查|本风险|风险)无关")
+# a clause of the contract named in a unit: 第三条 / 第6.1条 / 6.1 (a statute's article is named after its law: 《民法典》第五百八十五条)
+_CLAUSE_REF = re.compile(r"(?<![》法典例则定释款])第\s*(?P<a>[一二三四五六七八九十百零〇两\d]+(?:\.\d+)*)\s*条|(?<![\d.])(?P<b>\d{1,2}\.\d{1,2})(?![\d.%％倍元万年月日天])")
+
+
+def _cn_num(v: str) -> str:
+    """``六`` → ``6``; anything else unchanged."""
+    from knowledge.numerals import cn_to_int
+
+    try:
+        return str(cn_to_int(v))
+    except ValueError:
+        return v
+
+
+def _clause_numbers(clause: Clause) -> set[str]:
+    """The numbers by which a unit may name ``clause`` (its own and its parents': 第六条, 6, 6.2)."""
+    out: set[str] = set()
+    for label in (*clause.path, clause.number):
+        for m in _CLAUSE_REF.finditer(label or ""):
+            v = m["a"] or m["b"]
+            out.add(v)
+            out.update(v.split(".")[:1])
+        lead = re.match(r"\s*(\d+(?:\.\d+)*)", label or "")
+        if lead:
+            out.add(lead.group(1))
+            out.update(lead.group(1).split(".")[:1])
+    return out | {_cn_num(v) for v in out}  # 第六条 and 6 name the same clause
 _QUOTE = re.compile(r"[“\"「『]([^”\"」』]{6,})[”\"」』]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?\s*(?:%|％|日|天|个月|月|年|元|万元|倍)")
 _WS = re.compile(r"\s+")
@@ -330,6 +363,14 @@ def validate_units(
                                    or (unit.action == "判断风险" and _NO_RISK.search(unit.content))):
             checks.append(ReasoningCheck(name="no_contradiction", passed=False,
                                          message="结论“无风险”与规则检查发现的风险矛盾"))
+        elif earlier_risk_found and (d := _DENIES_FINDING.search(text)):
+            checks.append(ReasoningCheck(name="no_contradiction", passed=False,
+                                         message=f"“{d.group(0)}”与规则检查发现的风险矛盾：该条款存在风险，需要修改"))
+        own = _clause_numbers(clause)
+        refs = [m["a"] or m["b"] for m in _CLAUSE_REF.finditer(text)]
+        if own and refs and not any(r in own or (not r.replace(".", "").isdigit() and _cn_num(r) in own) for r in refs):
+            checks.append(ReasoningCheck(name="same_clause", passed=False,
+                                         message=f"分析的是第{refs[0]}条，不是本条款（{clause.number or clause.path[-1]}）"))
         if len(_norm(unit.content)) < 8 or _norm(unit.content) in _norm(clause.path[-1] if clause.path else ""):
             checks.append(ReasoningCheck(name="substantive", passed=False, message="content只重复了条款标题，没有分析"))
         content, conclusion = unit.content, unit.conclusion

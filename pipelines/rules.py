@@ -514,8 +514,11 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
     for pct, m in parse_rate(sent):
         if (m.start() < daily.start() and daily.start() - m.end() > 3) or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
             continue
-        if re.search(r"年|LPR|利率|报价|上浮|倍|同期|(?:租金|费用|单价|价格|标准)的?\s*$", sent[max(0, m.start() - 12): m.start()]):
+        before = sent[max(0, m.start() - 12): m.start()]
+        if re.search(r"年|LPR|利率|报价|上浮|倍|同期", before) or (
+                re.search(r"(?:租金|费用|单价|价格|标准)的?\s*$", before) and not re.search(r"[月季](?:度)?(?:租金|费用)的?\s*$", before)):
             continue  # an annual rate, an LPR multiple or a multiple of a daily amount is not a daily share of the debt
+            # (a share of the monthly rent charged per day — 每日按月租金的5% — is)
         return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                    explanation=f"逾期付款按每日{pct:g}%另计费用，名称虽非违约金，实为逾期付款的违约责任，折合年化约{pct * 365:.0f}%，"
                                "明显高于可能的实际损失，存在被调减的风险（民法典第五百八十五条）。")

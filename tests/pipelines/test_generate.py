@@ -220,3 +220,33 @@ def test_a_unit_that_copies_the_prompt_markup_is_regenerated(store, conclusion):
     # THEN it fails validation with a message the model can act on, and the regenerated output is kept
     assert result.calls == 2 and "标记" in gen.prompts[1][1]["content"]
     assert all("<" not in s.conclusion and "‹" not in s.conclusion for s in result.steps)
+
+
+@pytest.mark.parametrize("unit", [
+    _unit("修改建议", "条款中涉及的专业术语和法律要求已经明确，可以不用进行修改。", "维持原条款"),
+    _unit("比对", "本条款约定的违约金符合民法典的相关规定。", "条款可以接受"),
+    _unit("提取要素", "本条款属于付款范畴，没有涉及合同审查的内容。", "无需分析"),
+])
+def test_a_unit_that_denies_the_rule_finding_anywhere_is_regenerated(store, unit):
+    """A new user's redline carried "可以不用进行修改" and "符合…的要求" under findings of a clear risk."""
+    bad = _output([GOOD["units"][0], unit, GOOD["units"][2]])
+    result, gen = _analyse(store, [bad, GOOD])
+    assert result.calls == 2 and "矛盾" in gen.prompts[1][1]["content"]
+
+
+def test_a_unit_about_another_clause_is_regenerated(store):
+    """The analysis of 第六条 must not describe 第三条 (seen: every step of a non-compete finding described the confidentiality clause)."""
+    other = _unit("提取要素", "第三条交货约定卖方应于签约后十日内交货。", "交货期限明确")
+    result, gen = _analyse(store, [_output([other, *GOOD["units"][1:]]), GOOD])
+    assert result.calls == 2 and "不是本条款" in gen.prompts[1][1]["content"]
+
+
+@pytest.mark.parametrize("content", [
+    "第六条约定逾期付款按合同总价款每日3%计算违约金。",
+    "第6条约定逾期付款按每日3%计算违约金，不符合民法典第585条的要求。",
+    "该条约定的违约金是否符合法律规定，需要结合实际损失判断，每日3%明显过高。",
+])
+def test_a_unit_naming_its_own_clause_or_a_statute_passes(store, content):
+    unit = _unit("提取要素", content, "日违约金3%")
+    result, _ = _analyse(store, [_output([unit, *GOOD["units"][1:]])])
+    assert result.calls == 1 and result.passed_first == 3

@@ -421,3 +421,12 @@ def test_ctrl_c_ends_with_interrupted_and_status_130(cli_env, tmp_path):
 def test_a_folder_given_as_the_contract_is_named_as_a_folder(tmp_path, cli_env):
     r = run_cli(["review", str(tmp_path), "--no-llm", "--no-store"], cli_env)
     assert r.returncode == 1 and "is_a_folder" in r.stderr + r.stdout and "Traceback" not in r.stderr
+
+
+def test_annotated_pdf_for_a_text_input_is_refused_before_the_review(tmp_path, cli_env):
+    """A new user asked for --annotated-pdf of a DOCX and learned only after the review that it was ignored."""
+    contract = tmp_path / "合同.txt"
+    contract.write_text("买卖合同\n第一条 甲方向乙方购买设备，价款十万元。\n", encoding="utf-8")
+    r = run_cli(["review", str(contract), "--no-llm", "--no-store", "--annotated-pdf", str(tmp_path / "a.pdf")], cli_env)
+    assert r.returncode == 1 and "needs a PDF input" in r.stderr + r.stdout
+    assert not (tmp_path / "a.pdf").exists() and "Traceback" not in r.stderr

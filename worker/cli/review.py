@@ -108,6 +108,10 @@ def review(
     settings = get_settings()
     with _errors():
         data = contract.read_bytes()
+        if annotated_pdf and b"%PDF-" not in data[:1024]:
+            # said before minutes of review, not after: the highlighted copy needs the PDF's own pages
+            raise _fail("usage", f"--annotated-pdf needs a PDF input; {_display_name(contract)} is not a PDF "
+                                 "(for a DOCX use --redline for a tracked-changes copy, or --html for a review page)")
         try:
             # check the input first, in a limited child process: a bad or hostile file fails in
             # a bounded time and memory, before any index or model loads (run_review reuses it)
