@@ -53,11 +53,16 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # identical on the session's start code — set 42's fixes reached none of it; 44/59 after its fixes); set 33 keeps 50
 # but predicts 56: its writer filed 转包 under parties, now reported under delivery as sets 27, 30, 31, 41 and 42 file it.
 # Set 44 added (blind 24/53, precision 0.57, one clean high; 23/53 on the session's start code; 33/53 after its fixes).
+# 2026-12-06 (seventeenth session): set 45 added (blind 24/57, precision 0.56, clean high 0, identical on the session's
+# start code; 38/57 after its fixes); set 44 36 matched, 51 predicted (a probation set by a management agreement's
+# staff clause, a carve-out narrower than the exemption, a promised fund return); set 35 36 (was 37): s07's
+# employee 违约金 on resigning, filed by its writer under breach_liability, is reported once, under labor, as the
+# dev set files it (the second, breach_liability finding on the same sentence is gone).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 51, 0.72), "set30": (43, 53, 0.81), "set31": (39, 50, 0.79),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
           "set34": (49, 54, 0.90),
-          "set35": (37, 47, 0.78),
+          "set35": (36, 46, 0.78),
           "set36": (37, 48, 0.78),
           "set37": (41, 61, 0.67),
           "set38": (48, 57, 0.84),
@@ -66,7 +71,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.
           "set41": (44, 58, 0.75),
           "set42": (53, 59, 0.89),
           "set43": (44, 60, 0.72),
-          "set44": (33, 48, 0.68)}
+          "set44": (36, 51, 0.70),
+          "set45": (38, 52, 0.73)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
