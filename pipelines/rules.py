@@ -6173,7 +6173,7 @@ _K_GENERIC_BREACH = re.compile(r"(?:违反|违背|未(?:履行|遵守)|不履行
 _K_CURE = re.compile(r"催告|书面通知[^。；]{0,14}(?:日|天)内|限期|宽限|纠正|整改|改正|补救|合理期限|严重|重大|根本|致使[^。；]{0,10}(?:目的|不能)|不能实现")
 _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不符合|不能|不再适合|不适合|不合格|无法|不胜任|不满足|未能?达到|未能满足|达不到|不适宜|不再需要)|"
                            # the holder's suspicion: 乙方认为甲方的使用存在异常或可能违反本协议的
-                           r"(?:认为|怀疑)[^。；，]{0,20}(?:存在异常|异常|可能(?:违反|违约|存在)|涉嫌|存在(?:风险|隐患)|有风险|可疑)|"
+                           r"(?:认为|怀疑)[^。；，]{0,20}(?:存在异常|异常|可能(?:违反|违约|存在|影响|危及|损害|威胁)|涉嫌|存在(?:风险|隐患)|有风险|可疑)|"
                            # measured against the holder's own expectation: 未达到特许人的期望, 低于预期
                            r"(?:未能?|没有|不能|无法)(?:达到|满足)[^。；，]{0,10}(?:期望|预期|期待)|(?:低于|不如|未达)(?:其|甲方|本方)?(?:的)?(?:预期|期望)|"
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)|"
@@ -6212,7 +6212,8 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
     # asks 确切证据 even to suspend): kind subjective_acceleration; acceleration on any breach is ordinary
     # loan practice and is not read here
     rights = _K_ACCELERATE if kind == "subjective_acceleration" else _C_TERMINATE
-    for sent in _split(clause.text):
+    sents = _split(clause.text)
+    for i, sent in enumerate(sents):
         flat = sent.replace("\n", "")
         for m in rights.finditer(flat):
             if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
@@ -6223,6 +6224,9 @@ def termination_one_sided_ground(clause: Clause, ctx, params) -> Iterable[Hit]:
             if holder is None or _C_MUTUAL.search(flat[:m.end()]) or re.search(r"双方均?可|任何一方|任一方", flat):
                 continue
             ground_text = flat[:m.start()]
+            if kind != "any_breach" and re.search(r"(?:下列|以下|如下)(?:情形|情况|事项|事由)", flat):
+                # the grounds listed under the right (发生下列情形之一的，甲方有权宣布…提前到期：（1）…；（4）甲方认为…)
+                ground_text += "".join(x.replace("\n", "") for x in sents[i + 1:])
             if re.search(r"只要|只需|凡是?|一旦|不论|无论|不管", flat[m.end():]):
                 ground_text += flat[m.end():]  # the ground after the right: 甲方有权随即解除，只要乙方有任何违约
             if kind == "any_breach":
@@ -8565,3 +8569,50 @@ def party_not_in_signature_block(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["party_not_in_signature_block"] = party_not_in_signature_block
+
+
+# ------------------------------------------------------------------ effectiveness conditioned on a payment due only after it
+_EFFECTIVE_ON_PAYMENT = re.compile(r"(?:自|以|于|在)[^。；]{0,12}?(?:支付|缴纳|交纳|付清|付讫|到账)(?:完毕)?(?:全部|首期|首笔|第一期)?(?P<fee>[\u4e00-\u9fff]{1,8}?(?:费|款|金|价款|租金|保证金|定金))(?:全部|全额)?(?:之日|之时|后|时|当日)[^。；]{0,4}(?:起)?(?:生效|成立)")
+
+
+def _circular_effectiveness(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for a contract that takes effect on a payment another clause makes
+    due only after the contract takes effect; None otherwise."""
+    found = None
+    for c in ctx.clauses:
+        for s in _split(c.text):
+            flat = s.replace("\n", "")
+            if (m := _EFFECTIVE_ON_PAYMENT.search(flat)) and not re.search(r"(?:本合同|本协议)?签订(?:之日|后)[^。；]{0,10}(?:支付|缴纳)", flat):
+                found = (c, flat, re.sub(r"^(?:全部|首期|首笔)", "", m["fee"]))
+                break
+        if found:
+            break
+    if not found:
+        return None
+    c, sent, fee = found
+    due = re.compile(rf"{re.escape(fee)}[^。；]{{0,30}}(?:本合同|本协议|合同|协议)生效(?:之日|后)[^。；]{{0,12}}(?:支付|缴纳|交纳|付清)")
+    for other in ctx.clauses:
+        for s in _split(other.text):
+            flat = s.replace("\n", "")
+            if flat != sent and due.search(flat):
+                return c.clause_id, Hit(evidence=sent.strip(), sentence=sent, explanation=(
+                    f"本条以支付{fee}作为合同生效的条件，而另一条款（“{flat.strip()[:40]}”）约定{fee}在合同生效后才支付：生效以付款为前提，"
+                    "付款义务又以生效为前提，条件与义务互为前提，合同何时生效、付款义务何时发生都无法确定（民法典第一百五十八条、第五百一十条）。"))
+    return None
+
+
+def circular_effectiveness(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """The contract takes effect when a sum is paid (``自乙方支付全部入门费之日起生效``) while
+    another clause makes that sum due only after the contract takes effect (``入门费…乙方应于
+    本合同生效之日起十日内一次性支付``): the condition and the duty wait on each other.
+
+    Norm: a contract may be made subject to a condition of effectiveness (民法典第一百五十八条);
+    a condition that can only be met by performing a duty that arises after it is met never
+    comes about on its own terms, so neither the effective date nor the payment date can be
+    fixed (第五百一十条 for terms left unclear). One finding per document, on the clause
+    that states the condition.
+    """
+    return _on_its_clause(clause, ctx, "circular_effectiveness", lambda: _circular_effectiveness(ctx))
+
+
+DETECTORS["circular_effectiveness"] = circular_effectiveness
