@@ -3302,7 +3302,8 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
             totals = [(cells, line) for cells, line in rows if _T_TOTAL_ROW.match(cells[0])]
             qi = next((i for i, h in enumerate(head) if _T_QTY.search(h) and not _T_PRICE.search(h)), None)
             pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
-            ai = next((i for i, h in enumerate(head) if _T_MONEY.search(h) and not _T_PRICE.search(h) and i not in (qi, pi)), None)
+            # (the first column names the rows: 费用项目 is a label, not the amount)
+            ai = next((i for i, h in enumerate(head) if i and _T_MONEY.search(h) and not _T_PRICE.search(h) and i not in (qi, pi)), None)
             ti = next((i for i, h in enumerate(head) if _T_PERIOD.search(h) and i not in (qi, pi, ai)), None)
             if qi is not None and pi is not None and ai is not None:
                 for cells, line in body:
@@ -3320,7 +3321,7 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                         return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
             if (hit := _t_row_total(head, body)) is not None:
                 return c.clause_id, hit
-            if (hit := _t_rate_row(head, body)) is not None:
+            if (hit := _t_rate_row(head, body, totals)) is not None:
                 return c.clause_id, hit
             if (hit := _t_month_year(head, body)) is not None:
                 return c.clause_id, hit
@@ -3346,7 +3347,7 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
 _T_RATE_COL = re.compile(r"比例|比率|费率|税率|提成|分成|佣金率|折扣率|返利率|[%％]")
 
 
-def _t_rate_row(head: list[str], body: list[tuple[list[str], str]]) -> Hit | None:
+def _t_rate_row(head: list[str], body: list[tuple[list[str], str]], totals=()) -> Hit | None:
     """A row whose amount is not its base times its rate (``| 2028 | 12,000 | 3% | 390 |`` under
     ``| 年度 | 销售额（万元） | 提成比例 | 提成金额（万元） |``): the money column before a column
     of percentages is the base, the money column after it the amount. Not reported where the
@@ -3360,6 +3361,21 @@ def _t_rate_row(head: list[str], body: list[tuple[list[str], str]]) -> Hit | Non
     money = [i for i, h in enumerate(head) if i and i != ri and _T_MONEY.search(h) and not _T_PRICE.search(h) and not re.search(r"比例|比率|率|[%％]", h)]
     bi = next((i for i in reversed(money) if i < ri), None)
     ai = next((i for i in money if i > ri), None)
+    if bi is None and ai is not None and len(totals) == 1:
+        # a payment schedule: each instalment is its share of the total the table's own total row states
+        # (| 3 | 主体钢结构吊装完成 | 25% | 3,125,000 | under | 合计 | — | 100% | 12,860,000 |)
+        total = _t_value(totals[0][0][ai], head[ai], True)
+        shares = [re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[%％]\s*", cells[ri]) for cells, _ in body]
+        if not total or not all(shares) or abs(sum(float(m.group(1)) for m in shares) - 100) > 0.01:
+            return None
+        for (cells, line), m in zip(body, shares):
+            a = _t_value(cells[ai], head[ai], True)
+            share = float(m.group(1)) / 100
+            if a and abs(share * total - a) > max(1.0, 0.002 * a):
+                return Hit(evidence=line.strip(), sentence=line, explanation=(
+                    f"表格该行{head[ri]}为{m.group(1)}%，按合计{total:,.2f}元计应为{share * total:,.2f}元，该行{head[ai]}却载明{a:,.2f}元，"
+                    f"相差{abs(share * total - a):,.2f}元；各期比例与金额相互矛盾，应付数额不明确（民法典第四百六十六条、第五百一十条）。"))
+        return None
     if bi is None or ai is None or re.search(r"累计|累积|上限|下限|最高|最低(?!提成)", head[ai] + head[bi]):
         return None
     for cells, line in body:
@@ -5702,6 +5718,8 @@ def finlease_selection_liability(clause: Clause, ctx, params) -> Iterable[Hit]:
     Returns:
         One hit, on the disclaimer sentence, or nothing.
     """
+    if ctx.contract_type != "融资租赁合同" and not re.search(r"融资租赁|售后回租|租赁物|租赁设备|出租人", (ctx.text or "")[:3000]):
+        return []  # a plain purchase's 甲方 is a buyer, not a lessor (a school buying printers)
     text = clause.text.replace("\n", "")
     if not re.search(r"出租人|甲方", text) or not re.search(r"租赁物|租赁设备|设备|出卖人|供应商|供货商", text):
         return []
@@ -7022,6 +7040,10 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
                      r"额外|另行委托|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,12}(?:范围|配置|约定|标准|数量|人数)|临时性|(?<!后)续(?:租|期|签)"
                      # an adjustment of the price agreed (最低工资上调的，双方可就服务费调整另行协商): the price stands until then
                      r"|(?:调整|调价|上调|下调|涨价|降价)[^。；，]{0,4}(?:另行|再行)?(?:协商|商定)"
+                     # a fixed price the buyer may renegotiate if the market falls (市场价格下降的，双方可协商按下降后的价格结算)
+                     r"|(?:下降|下跌|上涨|上升|波动|变动)的[，,]?[^。；，]{0,6}(?:双方)?(?:可|可以)?(?:协商|商定)"
+                     # services after the warranty, outside this contract's price (质保期满后…维修服务…具体价格另行协商)
+                     r"|(?:质保期|保修期|保质期|维保期|免费服务期)(?:满|届满|结束|到期)后"
                      # the fee of a new contract the parties may sign when this one ends: 运维期届满后，双方可另行签订运维合同，费用另行协商
                      r"|(?:届满|期满|到期|终止|结束)(?:之)?后[^。；]{0,20}(?:签订|签署|订立)[^。；]{0,10}(?:合同|协议)", flat + "。" + nxt):
             continue

@@ -20,6 +20,8 @@ from pipelines.errors import PipelineError
 
 out = Console()
 err = Console(stderr=True)
+# in a log or a pipe a line is not cut at 80 columns (a model path split as …q4_k_m.ggu / f); tables keep their layout
+out.soft_wrap, err.soft_wrap = not out.is_terminal, not err.is_terminal
 
 _SEV_STYLE = {"high": "bold red", "medium": "yellow", "low": "cyan"}
 
@@ -175,7 +177,8 @@ class _LineProgress:
     def _say(self, task: int, still: float | None = None) -> None:
         st = self.state[task]
         count = f" {st['completed']:g}/{st['total']:g}" if st["total"] else ""
-        tail = f" (still running: {still:.0f} s on this step)" if still is not None else ""
+        # (a step that moved on less than a few seconds ago is not "still running": the line is a plain status line)
+        tail = f" (still running: {still:.0f} s on this step)" if still is not None and still >= 5 else ""
         self.console.print(f"[{time.monotonic() - self.t0:6.0f} s] {_safe(st['description'])}{count}{tail}",
                            highlight=False, markup=False, soft_wrap=True)
         self.last = time.monotonic()
