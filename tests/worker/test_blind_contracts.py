@@ -58,8 +58,10 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # staff clause, a carve-out narrower than the exemption, a promised fund return); set 35 36 (was 37): s07's
 # employee 违约金 on resigning, filed by its writer under breach_liability, is reported once, under labor, as the
 # dev set files it (the second, breach_liability finding on the same sentence is gone).
+# Set 46 added (blind 34/56, precision 0.49, clean high 0, identical on the session's start code: set 45's fixes reached
+# none of its risks; 34/56, 68 predicted after removing three clean-contract false alarms); set 31 40 matched.
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.76), "set26": (47, 59, 0.79),
-          "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 51, 0.72), "set30": (43, 53, 0.81), "set31": (39, 50, 0.79),
+          "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 51, 0.72), "set30": (43, 53, 0.81), "set31": (40, 50, 0.79),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
           "set34": (49, 54, 0.90),
           "set35": (36, 46, 0.78),
@@ -72,7 +74,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.
           "set42": (53, 59, 0.89),
           "set43": (44, 60, 0.72),
           "set44": (36, 51, 0.70),
-          "set45": (40, 54, 0.74)}
+          "set45": (40, 54, 0.74),
+          "set46": (34, 68, 0.50)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
