@@ -59,7 +59,7 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # employee 违约金 on resigning, filed by its writer under breach_liability, is reported once, under labor, as the
 # dev set files it (the second, breach_liability finding on the same sentence is gone).
 # Set 46 added (blind 34/56, precision 0.49, clean high 0, identical on the session's start code: set 45's fixes reached
-# none of its risks; 34/56, 68 predicted after removing three clean-contract false alarms); set 31 40 matched.
+# none of its risks; 35/56, 69 predicted after removing three clean-contract false alarms and a pledge said to arise on signing); set 31 40 matched.
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 51, 0.72), "set30": (43, 53, 0.81), "set31": (40, 50, 0.79),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
@@ -75,7 +75,7 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 46, 0.
           "set43": (44, 60, 0.72),
           "set44": (36, 51, 0.70),
           "set45": (40, 54, 0.74),
-          "set46": (34, 68, 0.50)}
+          "set46": (35, 69, 0.50)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
