@@ -178,7 +178,7 @@ class _LineProgress:
         st = self.state[task]
         count = f" {st['completed']:g}/{st['total']:g}" if st["total"] else ""
         # (a step that moved on less than a few seconds ago is not "still running": the line is a plain status line)
-        tail = f" (still running: {still:.0f} s on this step)" if still is not None and still >= 5 else ""
+        tail = f" (still running: {still:.0f} s on this step)" if still is not None and still >= self.EVERY_S / 2 else ""
         self.console.print(f"[{time.monotonic() - self.t0:6.0f} s] {_safe(st['description'])}{count}{tail}",
                            highlight=False, markup=False, soft_wrap=True)
         self.last = time.monotonic()
