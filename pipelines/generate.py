@@ -10,7 +10,10 @@ suggested revision. Every unit is validated by code (:func:`validate_units`):
 * ``quote_matches`` — text quoted in the unit appears in the clause or a cited article;
 * ``numbers_grounded`` — numbers with units (5%, 30日, 10万元) appear in the clause, the
   rule findings or a cited article;
-* ``no_contradiction`` — no unit says 无风险/合法有效 while a rule found a risk;
+* ``no_contradiction`` — no unit says 无风险/合法有效 while a rule found a risk, nor anywhere that
+  the clause complies or needs no change (符合…规定, 可以不用修改, 没有涉及审查);
+* ``same_clause`` — a unit that names a clause of the contract names this one (第六条, 6.2),
+  not another;
 * ``complete`` — neither ``content`` nor ``conclusion`` reached its grammar cap
   (:data:`CONTENT_MAX`, :data:`CONCLUSION_MAX`), where the grammar cuts it mid-sentence;
   a cut field is kept up to its last complete clause when that keeps at least half of it
@@ -290,10 +293,8 @@ def _clause_numbers(clause: Clause) -> set[str]:
             v = m["a"] or m["b"]
             out.add(v)
             out.update(v.split(".")[:1])
-        lead = re.match(r"\s*(\d+(?:\.\d+)*)", label or "")
-        if lead:
-            out.add(lead.group(1))
-            out.update(lead.group(1).split(".")[:1])
+        if lead := re.match(r"\s*(\d+(?:\.\d+)*)", label or ""):  # a bare number label: 6.2
+            out.update({lead.group(1), lead.group(1).split(".")[0]})
     return out | {_cn_num(v) for v in out}  # 第六条 and 6 name the same clause
 _QUOTE = re.compile(r"[“\"「『]([^”\"」』]{6,})[”\"」』]")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?\s*(?:%|％|日|天|个月|月|年|元|万元|倍)")
@@ -368,7 +369,7 @@ def validate_units(
                                          message=f"“{d.group(0)}”与规则检查发现的风险矛盾：该条款存在风险，需要修改"))
         own = _clause_numbers(clause)
         refs = [m["a"] or m["b"] for m in _CLAUSE_REF.finditer(text)]
-        if own and refs and not any(r in own or (not r.replace(".", "").isdigit() and _cn_num(r) in own) for r in refs):
+        if own and refs and not any(_cn_num(r) in own for r in refs):
             checks.append(ReasoningCheck(name="same_clause", passed=False,
                                          message=f"分析的是第{refs[0]}条，不是本条款（{clause.number or clause.path[-1]}）"))
         if len(_norm(unit.content)) < 8 or _norm(unit.content) in _norm(clause.path[-1] if clause.path else ""):

@@ -8505,8 +8505,9 @@ DETECTORS["delay_excused_beyond_force_majeure"] = delay_excused_beyond_force_maj
 # ------------------------------------------------------------------ a party named at the head but given no place to sign
 _SIG_ROLE = (r"(?:甲方|乙方|丙方|丁方|戊方|保证人|担保人|共同借款人|共同还款人|出借人|借款人|抵押人|出质人|转让方|受让方"
              r"|出租人|承租人|出租方|承租方|委托人|受托人|委托方|受托方|买受人|出卖人|买方|卖方)(?:[一二三四五六七八九十]|\d{1,2})?")
-_SIG_HEAD_LINE = re.compile(rf"^\s*(?P<r>{_SIG_ROLE})\s*(?:[（(](?P<alias>[^）)]{{1,20}})[）)])?\s*[：:]\s*(?P<name>\S[^，,；;]{{1,40}})")
-_SIG_LINE = re.compile(rf"^\s*(?P<r>{_SIG_ROLE})\s*(?:[（(][^）)]{{0,20}}[）)])?\s*[：:]")
+# (one run of spaces on each side of the optional bracket, not two in a row: `\s*(…)?\s*` is quadratic on a line of spaces)
+_SIG_HEAD_LINE = re.compile(rf"^\s*(?P<r>{_SIG_ROLE})\s*(?:[（(](?P<alias>[^）)]{{1,20}})[）)]\s*)?[：:]\s*(?P<name>\S[^，,；;]{{1,40}})")
+_SIG_LINE = re.compile(rf"^\s*(?P<r>{_SIG_ROLE})\s*(?:[（(][^）)]{{0,20}}[）)]\s*)?[：:]")
 _SIG_MARK = re.compile(r"签字|签章|盖章|签名|指印|公章|手印")
 _GUARANTOR_ROLE = re.compile(r"^(?:保证人|担保人|抵押人|出质人)")
 
