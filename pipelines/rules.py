@@ -1018,7 +1018,7 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _ROLES = r"甲方|乙方|丙方|出租人|承租人|出租方|承租方|出卖人|买受人|卖方|买方|发包人|承包人|分包人|委托人|受托人|委托方|受托方|借款人|出借人|用人单位|劳动者|许可方|被许可方|托运人|承运人|采购方|供应方|供货方"
-_HEAD_PARTY = re.compile(rf"^\s*(?P<role>{_ROLES})\s*(?:[（(][^）)]{{0,8}}[）)])?\s*[：:]\s*(?P<name>[^\s，,；;（(]{{4,40}})")
+_HEAD_PARTY = re.compile(rf"^\s*(?P<role>{_ROLES})\s*(?:[（(][^）)]{{0,8}}[）)]\s*)?[：:]\s*(?P<name>[^\s，,；;（(]{{4,40}})")
 _SIGN_PARTY = re.compile(rf"(?P<role>{_ROLES})\s*[（(]\s*(?:盖章|签章|签字|签名|公章|签字或盖章|签字并盖章)\s*[）)]\s*[：:]\s*(?P<name>[^\s，,；;（(_＿]{{4,40}})")
 
 
@@ -2037,6 +2037,12 @@ def _per_doc(ctx, key: str, compute):
     return hit[1]
 
 
+def _doc_search(ctx, pattern: str) -> bool:
+    """Whether ``pattern`` occurs anywhere in the document text, searched once per document
+    (:func:`_per_doc`)."""
+    return _per_doc(ctx, "re:" + pattern, lambda: re.search(pattern, getattr(ctx, "text", "") or "") is not None)
+
+
 def _on_its_clause(clause: Clause, ctx, key: str, compute) -> list[Hit]:
     """The hit of a whole-document search when it lies in ``clause``, else none.
 
@@ -2250,6 +2256,8 @@ def _c_temperature_ranges(clause: Clause, doc_text: str) -> list[tuple[tuple[str
     """``((context, low, high), sentence)`` for each temperature range a sentence of
     ``clause`` requires; none where the contract keeps goods in several regimes (冷冻 and
     冷藏, several 温区), whose ranges rightly differ."""
+    if not re.search(r"温度|温控|控温|恒温", clause.text):
+        return []
     if re.search(r"冷冻", doc_text) and re.search(r"冷藏", doc_text) or re.search(r"温区|温层|分别", doc_text):
         return []
     out = []
@@ -2919,9 +2927,8 @@ def co_owner_consent_missing(clause: Clause, ctx, params) -> Iterable[Hit]:
     person's consent (``出售该房屋无需取得任何第三人的同意``); not when the co-owners sign or
     their written consent is attached.
     """
-    text = ctx.text or ""
-    if not re.search(r"共同共有|按份共有|共有人|共有情况[^。；\n]{0,4}(?:共同|按份)", text) or re.search(
-            r"共有人[^。；]{0,12}(?:已|均已)(?:书面)?(?:同意|签字|签署|确认|出具)|(?:同意出售|同意出租|同意转让)(?:的)?(?:书面)?(?:声明|意见|确认书)|共有人(?:签字|签章)", text):
+    if not _doc_search(ctx, r"共同共有|按份共有|共有人|共有情况[^。；\n]{0,4}(?:共同|按份)") or _doc_search(
+            ctx, r"共有人[^。；]{0,12}(?:已|均已)(?:书面)?(?:同意|签字|签署|确认|出具)|(?:同意出售|同意出租|同意转让)(?:的)?(?:书面)?(?:声明|意见|确认书)|共有人(?:签字|签章)"):
         return []
     for sent in (ln for x in _split(clause.text) for ln in x.split("\n")):  # a table line is its own sentence
         flat = sent
@@ -7685,7 +7692,7 @@ def lease_terminated_for_late_rent(clause: Clause, ctx, params) -> Iterable[Hit]
     min_days = float(params.get("min_days", 15))
     money = params.get("money", r"租金|房租|租费|欠租")
     creditor = side_words(ctx, params.get("creditor", r"出租人|出租方|甲方|房东"))
-    if (req := params.get("require")) and not re.search(req, clause.text + (getattr(ctx, "text", "") or "")):
+    if (req := params.get("require")) and not (re.search(req, clause.text) or _doc_search(ctx, req)):
         return []
     right = (rf"(?:{creditor})[^。；]{{0,12}}(?:有权|可以|可)(?:选择)?[^。；，]{{0,4}}(?:立即|随时|直接|单方|径行)?(?:书面通知)?"
              r"(?:解除|收回(?:房屋|租赁物|该房|出租房)|终止(?:本|该)?(?:合同|协议|租约|租赁))")

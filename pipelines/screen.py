@@ -632,7 +632,7 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
 
 
 # a sentence after "；" that carries on the same provision: 同时/另/此外/并/且/还应/亦…
-_CONTINUES = re.compile(r"\s*(?:[（(]?\s*[一二三四五六七八九十\d]{1,2}\s*[)）])?\s*(?:同时|另(?!一方)外?|此外|并且?(?!非)|且|还应|还须|亦|以及|而且|除此之外|再)")
+_CONTINUES = re.compile(r"\s*(?:(?:[（(]\s*)?[一二三四五六七八九十\d]{1,2}\s*[)）]\s*)?(?:同时|另(?!一方)外?|此外|并且?(?!非)|且|还应|还须|亦|以及|而且|除此之外|再)")
 
 
 # a sentence that opens by pointing back at the one before: 前述变更视为已包含在合同总价内
@@ -640,7 +640,7 @@ _REFERS_BACK = re.compile(r"\s*(?:前述|上述|该等|此等|前款(?:所述|�
 
 
 # a sentence that is the consequence of a demand or period in the one before: 逾期仍未付清的，…
-_CONSEQUENCE = re.compile(r"\s*(?:[（(]?\d{1,2}[)）])?\s*(?:逾期|届时|期满|到期|届期)?(?:仍|还|依然)(?:未|不|没有)|\s*逾期(?:未|不)(?:付清|支付|履行|改正|纠正|提取)")
+_CONSEQUENCE = re.compile(r"\s*(?:[（(]?\d{1,2}[)）]\s*)?(?:逾期|届时|期满|到期|届期)?(?:仍|还|依然)(?:未|不|没有)|\s*逾期(?:未|不)(?:付清|支付|履行|改正|纠正|提取)")
 
 # a sentence that qualifies the one before: 但因故意或者重大过失造成损失的除外, 但是…, 除非…
 _PROVISO = re.compile(r"\s*(?:但是?|但|然而|除非|不过)(?![^。；]{0,3}(?:不限于|不得|应当|须))")

@@ -45,7 +45,7 @@ def review_paths(settings: Settings, paths: Sequence[Path], *, use_llm: bool, st
     playbook and model load once; a file that cannot be reviewed is an error entry."""
     from pipelines.errors import PipelineError
     from pipelines.review import run_review
-    from worker.runtime import load_generator, load_index, load_playbook_for, review_options
+    from worker.runtime import load_generator, load_index, load_playbook_for, review_options, review_time_limit
 
     index = load_index(settings)
     playbook = load_playbook_for(settings)
@@ -55,8 +55,9 @@ def review_paths(settings: Settings, paths: Sequence[Path], *, use_llm: bool, st
         if progress:
             progress(f"reviewing {path.name}", n, len(paths))
         try:
-            result = run_review(path.read_bytes(), filename=path.name, index=index, playbook=playbook,
-                                generator=generator, options=review_options(settings, stance=stance, use_llm=use_llm))
+            with review_time_limit(settings, use_llm=use_llm):
+                result = run_review(path.read_bytes(), filename=path.name, index=index, playbook=playbook,
+                                    generator=generator, options=review_options(settings, stance=stance, use_llm=use_llm))
             out.append((path, result, None))
         except PipelineError as exc:
             out.append((path, None, f"{exc.code}: {exc.message}"))

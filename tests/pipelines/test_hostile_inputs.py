@@ -339,6 +339,28 @@ def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(nam
     assert cpu < 60, f"{name}: {cpu:.1f} s CPU"  # an order-of-magnitude guard; 1-7 s here
 
 
+def test_runs_of_spaces_cost_linear_time_in_the_clause_readers():
+    """A run of spaces before a part that has no party word, after a party word with no
+    colon, before a term with no definition, after a ；: patterns with two or three
+    whitespace runs in a row were quadratic or cubic in the run's length (the subject
+    reader: 1,000 spaces took 26 s, 2,000 took 205 s)."""
+    from pipelines.clause_structure import definitions, expand_definitions, subject_of
+    from pipelines.rules import _head_parties
+    from pipelines.screen import _continued
+
+    run = " " * 20_000
+    t0 = time.process_time()
+    assert subject_of(run + "可随时解除本合同") is None
+    assert subject_of("9.1" + run + "但" + run + "甲方有权解除") == "甲方"
+    assert _head_parties("甲方" + run + "测试设备有限公司\n乙方（买方）" + run + "：测试制造有限公司") == {"乙方": "测试制造有限公司"}
+    assert definitions("“定金”" + run + "，" + run + "不退。") == []
+    assert expand_definitions("“定金”指首付款。定金" + run + "，" + run + "不退。", [("定金", "首付款")])[0].count("（首付款）") == 1
+    first, second = "乙方应付款；", run + "（1）" + run + "另外甲方应开票。"
+    text = first + second
+    assert _continued(text, [(0, first), (len(first), second)], 0) == text
+    assert time.process_time() - t0 < 10  # an order-of-magnitude guard; milliseconds here
+
+
 def test_a_text_with_nothing_of_a_contract_never_reads_as_a_clean_review():
     """200,000 lines of one character (a fault-injection helper's file) or a garbled extraction
     gave a complete review with no risk; it is not reviewed, with a ``not_a_contract`` error."""

@@ -430,3 +430,38 @@ def test_annotated_pdf_for_a_text_input_is_refused_before_the_review(tmp_path, c
     r = run_cli(["review", str(contract), "--no-llm", "--no-store", "--annotated-pdf", str(tmp_path / "a.pdf")], cli_env)
     assert r.returncode == 1 and "needs a PDF input" in r.stderr + r.stdout
     assert not (tmp_path / "a.pdf").exists() and "Traceback" not in r.stderr
+
+
+def test_a_review_past_its_time_limit_ends_timeout_writes_nothing_and_is_stored_failed(tmp_path, cli_env):
+    # GIVEN a contract of 3,000 clauses (rules take several seconds on it) and a 1 s limit
+    path = tmp_path / "长合同.txt"
+    path.write_text("买卖合同\n甲方：测试设备有限公司\n乙方：测试制造有限公司\n" + "\n".join(
+        f"第{i}条 乙方应于收到发票后{i % 90 + 1}日内付款，逾期每日按{i % 9 + 1}%支付违约金。" for i in range(1, 3001)),
+        encoding="utf-8")
+    out = tmp_path / "review.json"
+    r = run_cli(["review", str(path), "--no-llm", "--out", str(out)], {**cli_env, "CR_TASK_TIME_LIMIT": "1"})
+    # THEN the CLI stops it like the worker would, says which setting, and writes no output
+    assert r.returncode == 1 and "error [timeout]" in r.stderr and "CR_TASK_TIME_LIMIT" in r.stderr, r.stderr
+    assert not out.exists() and "R001" not in r.stdout
+    # AND the document is stored failed with that code, never as reviewed
+    db = sqlite3.connect(Path(cli_env["CR_DATA_DIR"]) / "contract-review.db")
+    assert db.execute("select status, error_code from document").fetchall() == [("failed", "timeout")]
+
+
+def test_a_database_that_cannot_be_written_does_not_lose_the_review_files(tmp_path, cli_env):
+    path = tmp_path / "合同.txt"
+    path.write_text(CONTRACT, encoding="utf-8")
+    assert run_cli(["review", str(path), "--no-llm"], cli_env).returncode == 0  # the database exists
+    # GIVEN another process holding the database locked for the whole review
+    lock = sqlite3.connect(Path(cli_env["CR_DATA_DIR"]) / "contract-review.db", timeout=1)
+    lock.execute("BEGIN EXCLUSIVE")
+    try:
+        out, html = tmp_path / "review.json", tmp_path / "review.html"
+        r = run_cli(["review", str(path), "--no-llm", "--out", str(out), "--html", str(html)], cli_env)
+    finally:
+        lock.rollback()
+        lock.close()
+    # THEN the review's files are written, the failure to store is said, and the exit status is 1
+    assert r.returncode == 1 and "store_failed" in r.stderr and "--no-store" in r.stderr, r.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["risks"] and html.stat().st_size > 0
+    assert not list(tmp_path.glob(".review.*.tmp"))  # no temporary file left beside them

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 from typer.core import TyperGroup
 
-from worker.cli.common import _errors, _fail, out
+from worker.cli.common import _errors, _fail, out, write_output
 from worker.settings import get_settings
 
 
@@ -41,7 +41,7 @@ def bench(
             table.add_row(k, json.dumps(v, ensure_ascii=False))
     out.print(table)
     if out_path:
-        out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
+        write_output(out_path, json.dumps(figures, ensure_ascii=False, indent=2))
 
 
 def bench_chain(
@@ -61,7 +61,7 @@ def bench_chain(
     figures = run_chain_bench(file, count=count, tenant_id=tenant, timeout=timeout)
     out.print_json(json.dumps(figures, ensure_ascii=False))
     if out_path:
-        out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
+        write_output(out_path, json.dumps(figures, ensure_ascii=False, indent=2))
 
 
 class _BenchGroup(TyperGroup):
@@ -111,7 +111,7 @@ def bench_fleet(
     figures = run_fleet_bench(file, count=count, tenant_id=tenant, layout=layout, timeout=timeout)
     out.print_json(json.dumps(figures, ensure_ascii=False))
     if out_path:
-        out_path.write_text(json.dumps(figures, ensure_ascii=False, indent=2), encoding="utf-8")
+        write_output(out_path, json.dumps(figures, ensure_ascii=False, indent=2))
 
 
 bench_app.command("review")(bench)

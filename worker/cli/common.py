@@ -31,6 +31,39 @@ def _fail(code: str, message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
+def write_output(path: Path, data: bytes | str) -> None:
+    """Write an output file whole or not at all: into a temporary file beside it, then
+    renamed over ``path`` (``os.replace``, atomic on one file system). A full disk or a
+    Ctrl-C half-way leaves the earlier file, if any, not a truncated one. ``str`` is
+    written as UTF-8. Paths that are not regular files are refused before any work
+    (:func:`_check_outputs`).
+
+    Raises:
+        OSError: the folder cannot be written (the temporary file is removed).
+    """
+    import os
+    import tempfile
+
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or Path("."))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def _check_outputs(*paths: Path | None, inputs: tuple[Path, ...] = ()) -> None:
     """Refuse output paths that cannot be written, before any work: a review that ran for
     half an hour must not be lost to a typo in ``--out``, and no output may overwrite the

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from pipelines.types import Stance
-from worker.cli.common import _errors, _fail, err, out
+from worker.cli.common import _errors, _fail, err, out, write_output
 
 def eval_cmd(
     directory: Annotated[Path, typer.Argument(help="Folder of cases: DIR/<case>/contract.* with gold.json beside it.")],
@@ -38,7 +38,7 @@ def eval_cmd(
         raise _fail("no_cases", f"no case under {directory}: expected DIR/<case>/contract.* with gold.json beside it")
     _print_metrics(metrics)
     if out_path:
-        out_path.write_text(json.dumps(metrics, ensure_ascii=False, indent=2), encoding="utf-8")
+        write_output(out_path, json.dumps(metrics, ensure_ascii=False, indent=2))
         err.print(f"metrics written to {out_path}")
     if metrics["failed"]:
         err.print(f"[red]{len(metrics['failed'])} case(s) could not be reviewed: {', '.join(metrics['failed'])}[/]")

@@ -13,7 +13,8 @@ from rich.table import Table
 
 from pipelines.errors import PipelineError
 from pipelines.types import Stance
-from worker.cli.common import _SEV_STYLE, _check_outputs, _display_name, _display_path, _errors, _fail, _progress, _safe, err, out
+from worker.cli.common import (_SEV_STYLE, _check_outputs, _display_name, _display_path, _errors, _fail, _progress, _safe, err,
+                               out, write_output)
 from worker.settings import get_settings
 
 def _print_review(review, console: Console = out) -> None:
@@ -97,7 +98,7 @@ def review(
     from pipelines.report import review_to_json
     from pipelines.review import run_review
     from pipelines.sandbox import annotate_bounded, extract_bounded
-    from worker.runtime import load_generator, load_index, load_playbook_for, review_options
+    from worker.runtime import load_generator, load_index, load_playbook_for, review_options, review_time_limit
 
     if contract.is_dir():
         raise _fail("is_a_folder", f"{_display_path(contract)} is a folder: name one contract file in it "
@@ -142,35 +143,51 @@ def review(
         def progress(stage: str, done: int, total: int) -> None:
             prog.update(task, description=f"{stage}", completed=done, total=total)
 
-        result = run_review(data, filename=_display_name(contract), index=index, playbook=pb, generator=generator,
-                            options=review_options(settings, stance=stance, use_llm=not no_llm), progress=progress)
+        try:
+            with review_time_limit(settings, use_llm=not no_llm):
+                result = run_review(data, filename=_display_name(contract), index=index, playbook=pb, generator=generator,
+                                    options=review_options(settings, stance=stance, use_llm=not no_llm),
+                                    progress=progress)
+        except PipelineError as exc:
+            if not no_store:
+                _persist(contract, error=exc)
+            raise
     _print_review(result.review)
-    with _errors():
-        if not no_store:  # stored first: a bad --out path must not lose the review
+    store_failed = None
+    if not no_store:  # stored first: a bad --out path must not lose the review
+        try:
             _persist(contract, result=result)
+        except Exception as exc:  # noqa: BLE001 - a locked or read-only database must not lose the outputs either
+            store_failed = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            err.print(_safe(f"error [store_failed]: the review could not be stored in the database "
+                            f"({store_failed}); the requested files are still written. Check CR_DATABASE_URL "
+                            "and that the database is writable, or pass --no-store."), highlight=False)
+    with _errors():
         if out_path:
-            out_path.write_text(review_to_json(result.review), encoding="utf-8")
+            write_output(out_path, review_to_json(result.review))
             err.print(f"review written to {_safe(out_path)}", highlight=False)
         if annotated_pdf:
             if result.document.format != "pdf":
                 err.print(f"[yellow]--annotated-pdf ignored: {_safe(_display_name(contract))} is "
                           f"{result.document.format}, not a PDF[/]", highlight=False)
             else:
-                annotated_pdf.write_bytes(annotate_bounded(data, result.review, limits=settings.parse_limits))
+                write_output(annotated_pdf, annotate_bounded(data, result.review, limits=settings.parse_limits))
                 err.print(f"annotated PDF written to {_safe(annotated_pdf)}", highlight=False)
         if redline:
             from pipelines.redline import redline_review
 
             red = redline_review(data, result.review)
-            redline.write_bytes(red.data)
+            write_output(redline, red.data)
             err.print(f"redline written to {_safe(redline)}: {len(red.changed)} tracked revision(s), "
                       f"{len(red.commented)} comment(s)" + (f"; evidence not found in one paragraph for "
                       f"{', '.join(red.not_located)} (comment only)" if red.not_located else ""), highlight=False)
         if html_path:
             from worker.outputs import review_page
 
-            html_path.write_text(review_page(result.review, data=data, index=index), encoding="utf-8")
+            write_output(html_path, review_page(result.review, data=data, index=index))
             err.print(f"review page written to {_safe(html_path)}", highlight=False)
+    if store_failed:
+        raise typer.Exit(1)
 
 
 
@@ -228,13 +245,13 @@ def compare(
         out.print(f"risk changed ({', '.join(r['fields'])}): {_safe(r['new']['title'])}", highlight=False)
     with _errors():
         if out_path:
-            out_path.write_text(json.dumps(result, ensure_ascii=False, indent=2), encoding="utf-8")
+            write_output(out_path, json.dumps(result, ensure_ascii=False, indent=2))
             err.print(f"comparison written to {_safe(out_path)}", highlight=False)
         if redline:
-            redline.write_bytes(compare_redline_docx(changes, title=f"{_display_name(old)} → {_display_name(new)}"))
+            write_output(redline, compare_redline_docx(changes, title=f"{_display_name(old)} → {_display_name(new)}"))
             err.print(f"comparison redline written to {_safe(redline)}", highlight=False)
         if html_path:
-            html_path.write_text(compare_html(result), encoding="utf-8")
+            write_output(html_path, compare_html(result))
             err.print(f"comparison page written to {_safe(html_path)}", highlight=False)
 
 
@@ -281,7 +298,7 @@ def export_cmd(
                     raise _fail("not_found", str(exc)) from None
         else:
             raise _fail("not_found", f"{_safe(source)} is neither a folder nor a batch id")
-        xlsx.write_bytes(reviews_xlsx(rows))
+        write_output(xlsx, reviews_xlsx(rows))
     risks = sum(len(r.review.risks) for r in rows if r.review)
     failed = [r for r in rows if r.review is None]
     out.print(f"{len(rows)} document(s), {risks} risk(s) written to {_safe(xlsx)}"
