@@ -137,12 +137,16 @@ def remember(data: bytes, doc: ExtractedDocument, *, max_bytes: int, max_pages: 
 
 
 _INVISIBLE = re.compile("[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-                        "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]")
+                        "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff"
+                        "\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\ufdd0-\ufdef\ufffe\uffff]")
 """Zero-width, soft-hyphen and bidirectional-control characters (Unicode TR #9 explicit
 formatting; the "Trojan Source" paper, Boucher & Anderson 2021), and the other Unicode
 Default_Ignorable_Code_Point characters (variation selectors, Mongolian vowel separator,
 combining grapheme joiner, Hangul fillers, tag characters U+E0000–E0FFF, which can carry
-hidden text to a model — "ASCII smuggling"): invisible on the page,
+hidden text to a model — "ASCII smuggling"), and the C0/C1 control characters other than
+tab, line feed, carriage return and the line breaks below, and the Unicode noncharacters
+(U+FDD0–FDEF, U+FFFE, U+FFFF), which no document means and XML 1.0 (so DOCX, the redline
+and the review page) cannot hold: invisible on the page,
 they split a 第N条 heading or a keyword so rules and segmentation miss it, or reorder
 what a reader sees."""
 _LINE_BREAKS = re.compile("[\u2028\u2029\u0085\x0b\x0c]")
@@ -168,7 +172,7 @@ def _clean_lines(raw: list[_RawLine], warnings: list[str]) -> list[_RawLine]:
         removed += n
         out.extend((piece, page, box) for piece in _LINE_BREAKS.split(text))
     if removed:
-        warnings.append(f"{removed} invisible formatting character(s) (zero-width or bidirectional controls) "
+        warnings.append(f"{removed} invisible formatting character(s) (zero-width, bidirectional or control characters) "
                         "were removed; they can hide or reorder text, so compare the clauses with the original.")
     return out
 

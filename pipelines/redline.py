@@ -227,6 +227,15 @@ def _mark(tag: str, rev_id: int, date: str):
     return el
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold (section 2.2, ``Char``): a stored review made before the
+extractor removed them, or a model's text, must not make the Word file fail."""
+
+
+def _xml_safe(text: str) -> str:
+    return _NOT_XML.sub("", text)
+
+
 def _text_run(text: str, rpr) -> etree._Element:
     """A run holding ``text`` (line breaks as ``w:br``) with a copy of ``rpr``."""
     r = etree.Element(W + "r")
@@ -235,7 +244,7 @@ def _text_run(text: str, rpr) -> etree._Element:
         for stale in props.findall(W + "rPrChange"):
             props.remove(stale)
         r.append(props)
-    for i, part in enumerate(text.split("\n")):
+    for i, part in enumerate(_xml_safe(text).split("\n")):
         if i:
             etree.SubElement(r, W + "br")
         t = etree.SubElement(r, W + "t")
@@ -312,7 +321,7 @@ def _comment_el(cid: int, risk: Risk, date: str):
             etree.SubElement(ref, W + "annotationRef")
         r = etree.SubElement(p, W + "r")
         t = etree.SubElement(r, W + "t")
-        t.text = line
+        t.text = _xml_safe(line)
         t.set(XML_SPACE, "preserve")
     return c
 
@@ -535,10 +544,10 @@ def render_text_docx(review: Review) -> bytes:
     style.font.size = Pt(11)
     rfonts = style.element.get_or_add_rPr().get_or_add_rFonts()
     rfonts.set(qn("w:eastAsia"), "SimSun")
-    title = str(review.document.get("filename") or "")
+    title = _xml_safe(str(review.document.get("filename") or ""))
     d.core_properties.title = title
     d.core_properties.author = AUTHOR
-    for line in review.document_text.split("\n"):
+    for line in _xml_safe(review.document_text).split("\n"):
         d.add_paragraph(line)
     buf = io.BytesIO()
     d.save(buf)

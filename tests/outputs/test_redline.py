@@ -168,6 +168,26 @@ def test_a_text_input_gets_a_docx_rendering_with_the_same_changes(review_bytes, 
         assert "word/comments.xml" in z.namelist()
 
 
+def test_control_characters_in_a_text_contract_or_a_stored_review_never_break_the_word_file(review_bytes, labour_docx):
+    from pipelines.extract import extract
+
+    # GIVEN a TXT contract carrying C0 controls and a noncharacter (XML 1.0 cannot hold them)
+    text = extract(labour_docx).text
+    dirty = (text[:20] + "\x01\x1f" + text[20:40] + "\ufffe" + text[40:]).encode("utf-8")
+    review = review_bytes(dirty, "labour.txt").review
+    # THEN extraction removes them (and says so) and the redline is written
+    assert "\x01" not in review.document_text and "\ufffe" not in review.document_text
+    assert any("control characters" in w for w in review.warnings)
+    assert redline_review(dirty, review, date=DATE).changed
+    # AND a stored review made before that (its text and a suggestion still holding them) renders too
+    risk = review.risks[0].model_copy(update={"suggested_text": "\x03" + review.risks[0].suggested_text + "\uffff",
+                                                "explanation": "\x04" + review.risks[0].explanation})
+    stale = review.model_copy(update={"document_text": "\x02" + review.document_text, "risks": [risk]})
+    res = redline_review(dirty, stale, date=DATE)
+    with zipfile.ZipFile(io.BytesIO(res.data)) as z:
+        assert b"\x03" not in z.read("word/document.xml") and "word/comments.xml" in z.namelist()
+
+
 def _lo_pdf(docx_path: Path, outdir: Path) -> Path:
     """Convert with LibreOffice headless, comments exported as PDF annotations."""
     profile = outdir / "lo-profile"
