@@ -692,7 +692,8 @@ def _docx_lines(body: Any, numbering: _Numbering) -> Iterator[_RawLine]:
                     continue  # rows of a nested table are read as part of their cell
                 cells: list[str] = []
                 for tc in (tc for tc in row.iter(_W + "tc") if next(tc.iterancestors(_W + "tr")) is row):
-                    cell = " ".join(" ".join(_para_text(p).split()) for p in tc.iter(_W + "p")).strip()
+                    cell = " ".join(" ".join(_para_text(p).split()) for p in tc.iter(_W + "p")
+                                    if not _inside(p, tc, (_MC_FALLBACK,))).strip()
                     if cell and (not cells or cells[-1] != cell):  # merged cells repeat their text
                         cells.append(cell)
                 if cells:
@@ -703,11 +704,23 @@ def _docx_lines(body: Any, numbering: _Numbering) -> Iterator[_RawLine]:
                 yield from _docx_lines(content, numbering)
 
 
+def _inside(el: Any, top: Any, tags: tuple[str, ...]) -> bool:
+    """Whether an ancestor of ``el`` below ``top`` has one of ``tags``."""
+    for a in el.iterancestors():
+        if a is top:
+            return False
+        if a.tag in tags:
+            return True
+    return False
+
+
 def _para_text(p: Any) -> str:
     """Visible text of a w:p: runs incl. hyperlinks and insertions, without deletions and text boxes."""
     out: list[str] = []
     for el in p.iter(_W + "t", _W + "tab", _W + "br", _W + "cr", _W + "noBreakHyphen"):
-        if not any(a.tag in (_W + "txbxContent", _MC_FALLBACK) for a in el.iterancestors()):
+        # a text box inside this paragraph is read on its own lines (by _docx_lines); only the
+        # ancestors below ``p`` count — the paragraphs of a text box are themselves inside one
+        if not _inside(el, p, (_W + "txbxContent", _MC_FALLBACK)):
             tag = el.tag[len(_W):]
             out.append((el.text or "") if tag == "t" else {"tab": "\t", "noBreakHyphen": "-"}.get(tag, "\n"))
     return "".join(out)

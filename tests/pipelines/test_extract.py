@@ -297,6 +297,41 @@ def test_docx_keeps_body_order_with_tables_and_skips_headers_and_empty_paragraph
     _assert_offsets(doc)
 
 
+def test_docx_text_boxes_are_read_once_in_the_body_and_in_table_cells():
+    from lxml import etree
+
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    ns = (f'xmlns:w="{w}" xmlns:v="urn:schemas-microsoft-com:vml" '
+          'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+          'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"')
+
+    def box(text: str) -> str:
+        return f"<w:txbxContent><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:txbxContent>"
+
+    def vml(text: str):  # a text box as older Word writes it
+        return etree.fromstring(f"<w:r {ns}><w:pict><v:shape><v:textbox>{box(text)}</v:textbox></v:shape></w:pict></w:r>")
+
+    def modern(text: str):  # Word 2010+: a DrawingML shape, with a VML copy as the fallback
+        return etree.fromstring(f"<w:r {ns}><mc:AlternateContent><mc:Choice Requires=\"wps\"><w:drawing><wps:txbx>"
+                                f"{box(text)}</wps:txbx></w:drawing></mc:Choice><mc:Fallback><w:pict><v:shape><v:textbox>"
+                                f"{box(text)}</v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r>")
+
+    def build(d):
+        d.add_paragraph("房屋租赁合同")
+        d.add_paragraph("第一条 租金见下框")._p.append(vml("甲方有权随时解除本合同。"))
+        d.add_paragraph("第二条 押金")._p.append(modern("押金不予退还。"))
+        table = d.add_table(rows=1, cols=2)
+        table.cell(0, 0).text = "附注"
+        table.cell(0, 1).paragraphs[0]._p.append(modern("逾期每日按租金10%支付违约金。"))
+
+    # GIVEN clauses written in text boxes (a layout drafters use for notes and annex remarks)
+    doc = extract(docx_bytes(build), filename="框.docx")
+    # THEN each box's text is read once, after the paragraph or inside the cell that holds it
+    assert doc.text.split("\n") == ["房屋租赁合同", "第一条 租金见下框", "甲方有权随时解除本合同。", "第二条 押金",
+                                    "押金不予退还。", "附注 | 逾期每日按租金10%支付违约金。"]
+    _assert_offsets(doc)
+
+
 def test_docx_hidden_and_white_runs_are_kept_and_reported():
     from docx.shared import RGBColor
 
