@@ -566,6 +566,13 @@ def _extract_docx(data: bytes, what: str, warnings: list[str], unread: list[str]
     if hidden:
         warnings.append(f"the document has {hidden} characters of hidden text (Word's hidden font or white "
                         "text); it is kept in the text for review.")
+    large, small = _docx_pictures(document.element.body)
+    if large and unread is not None:
+        unread.append(f"the Word document holds {large} picture(s) the size of a block of text (at least "
+                      "3 × 1 inches) whose content was not read (text in a picture is not recognised); "
+                      "if they show clauses, type them or send a PDF with a text layer.")
+    elif small:
+        warnings.append(f"the document holds {small} small picture(s) (a logo, a seal, a signature), not read.")
     chunks = len(document.element.body.findall(".//{http://schemas.openxmlformats.org/wordprocessingml/2006/main}altChunk"))
     if chunks and unread is not None:
         unread.append(f"the Word document embeds {chunks} imported part(s) (altChunk) whose text was not read; "
@@ -672,6 +679,32 @@ def _docx_hidden_chars(body: Any) -> int:
         if off or white:
             hidden += sum(len((t.text or "").strip()) for t in run.iter(_W + "t"))
     return hidden
+
+
+_WP = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}"
+_BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
+_EMU_PER_INCH = 914_400  # ECMA-376 Part 1 §20.1.2.1: English Metric Units
+
+
+def _docx_pictures(body: Any) -> tuple[int, int]:
+    """``(large, small)``: pictures (DrawingML ``a:blip`` in a ``w:drawing``) in ``body``
+    whose extent is at least 3 × 1 inches — the size of a paragraph of text, a scanned
+    clause — and the smaller ones (logos, seals, signatures). A VML fallback copy is not
+    counted again."""
+    large = small = 0
+    for drawing in body.iter(_W + "drawing"):
+        if _inside(drawing, body, (_MC_FALLBACK,)) or next(drawing.iter(_BLIP), None) is None:
+            continue
+        extent = next(drawing.iter(_WP + "extent"), None)
+        try:
+            cx, cy = (int(extent.get("cx", 0)), int(extent.get("cy", 0))) if extent is not None else (0, 0)
+        except ValueError:
+            cx = cy = 0
+        if cx >= 3 * _EMU_PER_INCH and cy >= _EMU_PER_INCH:
+            large += 1
+        else:
+            small += 1
+    return large, small
 
 
 def _docx_lines(body: Any, numbering: _Numbering) -> Iterator[_RawLine]:

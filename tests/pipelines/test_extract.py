@@ -332,6 +332,30 @@ def test_docx_text_boxes_are_read_once_in_the_body_and_in_table_cells():
     _assert_offsets(doc)
 
 
+def test_docx_a_picture_the_size_of_text_makes_the_review_partial_a_logo_only_a_warning():
+    import pymupdf
+    from docx.shared import Inches
+
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 60, 20), False)
+    pix.clear_with(255)
+    png = pix.tobytes("png")
+
+    def with_picture(width: float, height: float):
+        def build(d):
+            d.add_paragraph("房屋租赁合同")
+            d.add_paragraph("第一条 租金每月5000元。")
+            d.add_picture(io.BytesIO(png), width=Inches(width), height=Inches(height))  # 第二条 as a picture
+            d.add_paragraph("第三条 争议提交上海仲裁委员会仲裁。")
+        return build
+
+    # GIVEN a clause pasted as a picture (5 × 1.5 inches): its text is not read, so the review is partial
+    doc = extract(docx_bytes(with_picture(5, 1.5)), filename="图.docx")
+    assert len(doc.unread) == 1 and "picture" in doc.unread[0]
+    # AND a logo (1 × 1 inch) is only mentioned
+    doc = extract(docx_bytes(with_picture(1, 1)), filename="标.docx")
+    assert doc.unread == () and any("small picture" in w for w in doc.warnings)
+
+
 def test_docx_hidden_and_white_runs_are_kept_and_reported():
     from docx.shared import RGBColor
 
