@@ -938,6 +938,17 @@ def table_row_sentences(text: str) -> dict[str, str]:
 
 
 _T_TOTAL_ROW = re.compile(r"^\s*(?:合计|总计|小计|总额|共计|总价)")
+# a total row labelled for its period (月合计, 年度合计, 季度预缴合计)
+_T_PERIOD_TOTAL = re.compile(r"^\s*(?:月|月度|年|年度|季|季度|全年|每月|本月|当月)[^\d|]{0,4}(?:合计|总计|共计)\s*$")
+
+
+def _t_total_label(cells: list[str]) -> str | None:
+    """The label of a total row (合计, 总计, 月合计 …) in its first non-empty cell among the
+    first two (``| | 合计 | 1,960,000 |`` under ``| 序号 | 分部工程 | 金额 |``), else None."""
+    for c in cells[:2]:
+        if c.strip():
+            return c if _T_TOTAL_ROW.match(c) or _T_PERIOD_TOTAL.match(c) else None
+    return None
 
 
 def _table_column(rows: list[tuple[list[str], str]], header: str, cell: str) -> list[tuple[float, str]]:
@@ -1768,7 +1779,7 @@ _C_CAP = re.compile(r"最高(?:赔偿|责任)(?:额|金额|限额|总额)?(?:为
 # the frame that makes a named case an exception to a cap or exemption
 _C_EXCEPTION = re.compile(r"除外|不适用|不受[^。；]{0,16}限|不在此限|除[^。；]{0,40}外|不免除|不得免除|不因此免除|不在[^。；]{0,8}(?:限额|上限|免责|限制)"
                           r"|(?:仍|另行|依法|全额|据实|按实际损失)[^。；，]{0,8}(?:承担|赔偿)")
-_C_CARVE_OUT = re.compile(r"故意|重大过失|重大过错|恶意|人员伤亡|人身(?:伤亡|损害|伤害)|欺诈|法律(?:另有|强制性)规定|依法不得(?:限制|免除)")
+_C_CARVE_OUT = re.compile(r"故意|重大过失|重大过错|恶意|人员伤亡|人身(?:伤亡|损害|伤害)|欺诈|法律(?:另有|强制性)规定|(?:依法|法律规定)不得(?:限制|免除)")
 
 
 def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1818,6 +1829,56 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
         sev = Severity.high if re.search(r"无论|不论|任何情况|任何原因|一切|何种原因|任何损失", flat) else Severity.medium
         return [Hit(evidence=flat.strip(), sentence=flat, severity=sev)]
     return []
+
+
+# what a carve-out must reach besides intent: gross negligence, or any fault (过失 includes it), or
+# whatever the law forbids limiting
+_C_REACHES_GROSS = re.compile(r"过失|过错|法律(?:另有|强制性)?规定|依法不得|不得(?:限制|免除)的")
+_C_INTENT = r"(?:故意|恶意|蓄意|欺诈)"
+# a cap's exception that names intent: 但乙方故意泄露数据的除外 / 恶意违约的，不受此限
+_C_INTENT_EXCEPTION = re.compile(rf"{_C_INTENT}[^。；]{{0,40}}(?:除外|不受[^。；]{{0,12}}限|不适用|不在此限)")
+# liability only for intent: 甲方仅在其故意致损的情况下承担赔偿责任 / 保管人仅对其故意造成的损失承担责任
+_C_ONLY_INTENT = re.compile(rf"(?:仅|只|唯)(?:在|对|就|于|限于|以|有)?[^。；，]{{0,16}}{_C_INTENT}[^。；，]{{0,20}}(?:的情况|的情形|时|的)?[^。；，]{{0,6}}"
+                            r"(?:才|方)?(?:承担|负|予以赔偿|赔偿)")
+
+
+def liability_intent_only_carve_out(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A limitation of liability whose only exception is intent: a cap "except where the
+    supplier leaks the data intentionally", or liability "only for loss caused intentionally".
+
+    Norm: an exemption for property loss caused by gross negligence is void as much as one
+    for intent, and any exemption for personal injury is void (民法典第五百零六条); a cap or
+    exemption that spares only intent still limits liability for gross negligence (and for
+    injury) and is void to that extent, in a standard term also under 第四百九十七条. Flagged
+    when the clause names intent (故意/恶意/欺诈) as the exception and nowhere names gross
+    negligence, fault (过失/过错 — which includes it) or what the law forbids limiting. High
+    when the clause deals with personal injury (人身/伤害/伤亡), medium otherwise.
+    """
+    text = clause.text.replace("\n", "")
+    if not re.search(_C_INTENT, text) or _C_REACHES_GROSS.search(text):
+        return []
+    sev = Severity.high if re.search(r"人身|伤害|伤亡|摔伤|受伤", text) else Severity.medium
+    m = _C_ONLY_INTENT.search(text)
+    if m and not re.search(r"违约|过错|责任限额", text[m.start(): m.end()]):
+        start = max(text.rfind("。", 0, m.start()), text.rfind("；", 0, m.start())) + 1
+        end = next((i for i in (text.find("。", m.end()), text.find("；", m.end())) if i >= 0), len(text) - 1)
+        evidence = text[start: end + 1].strip()
+        return [Hit(evidence=evidence, sentence=evidence, severity=sev)]
+    exc = _C_INTENT_EXCEPTION.search(text)
+    if exc is None:
+        return []
+    cap = None
+    for c in _C_CAP.finditer(text, max(0, exc.start() - 200), exc.start() + 1):
+        if not re.search(r"违约金|滞纳金|定金", c.group(0)):
+            cap = c
+    if cap is None:
+        return []
+    start = max(text.rfind("。", 0, cap.start()), text.rfind("；", 0, cap.start())) + 1
+    evidence = text[start: exc.end() + (1 if text[exc.end(): exc.end() + 1] in "。；" else 0)].strip()
+    return [Hit(evidence=evidence, sentence=evidence, severity=sev)]
+
+
+DETECTORS["liability_intent_only_carve_out"] = liability_intent_only_carve_out
 
 
 _C_ARB = re.compile(r"(?:仲裁或(?:者)?(?:诉讼|起诉))|(?:(?:诉讼|起诉)或(?:者)?仲裁)|申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|仲裁委员会|仲裁院|仲裁中心|仲裁机构|(?:通过|进行|交由|由)[^。；]{0,20}仲裁|仲裁解决")
@@ -3305,8 +3366,8 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
     it (same column); None when every table adds up."""
     for c in ctx.clauses:
         for head, rows in table_blocks(unglossed(c.text)):
-            body = [(cells, line) for cells, line in rows if not _T_TOTAL_ROW.match(cells[0]) and not cells[0].startswith("其中")]
-            totals = [(cells, line) for cells, line in rows if _T_TOTAL_ROW.match(cells[0])]
+            body = [(cells, line) for cells, line in rows if _t_total_label(cells) is None and not cells[0].startswith("其中")]
+            totals = [(cells, line) for cells, line in rows if _t_total_label(cells) is not None]
             qi = next((i for i, h in enumerate(head) if _T_QTY.search(h) and not _T_PRICE.search(h)), None)
             pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
             # (the first column names the rows: 费用项目 is a label, not the amount)
@@ -3334,12 +3395,16 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                 return c.clause_id, hit
             if not totals and (hit := _t_total_line_after(c.text, head, body)) is not None:
                 return c.clause_id, hit
-            if len(totals) != 1 or any(_T_TOTAL_ROW.match(cells[0]) and cells[0].startswith("小计") for cells, _ in totals):
+            # one total (or a total for a period followed by totals for longer ones: 月合计, then 季度预缴合计,
+            # which multiply it); subtotals of sections are not summed here
+            if not totals or (len(totals) > 1 and not _T_PERIOD_TOTAL.match(_t_total_label(totals[0][0]) or "")) \
+                    or any(_t_total_label(cells).strip().startswith("小计") for cells, _ in totals):
                 continue
+            label_at = next(i for i, c in enumerate(totals[0][0]) if c.strip())
             # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
             above = [(cells, line) for cells, line in rows[:rows.index(totals[0])] if (cells, line) in body]
             for i, h in enumerate(head):
-                if i == 0 or not _T_MONEY.search(h) or _T_PRICE.search(h):
+                if i <= label_at or not _T_MONEY.search(h) or _T_PRICE.search(h):
                     continue
                 total = _t_value(totals[0][0][i], h, True)
                 values = [_t_value(cells[i], h, True) for cells, _ in above]
@@ -3530,11 +3595,13 @@ def _annex_sum_against_body(ctx) -> tuple[str, Hit] | None:
 _PERIOD_NOUN = r"(?P<noun>服务费|租金|管理费|物业费|使用费|订阅费|承包费|维护费|托管费|顾问费|费用|工资|薪酬|报酬)"
 _PERIOD_FEES = tuple(re.compile(p) for p in (
     # 月服务费为…, 年度服务费合计…
-    rf"(?P<per>每月|月度|月|每季度?|季度|每年|年度|全年|年){_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
+    rf"(?<!个)(?P<per>每月|月度|月|每季度?|季度|每年|年度|全年|年){_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
     # 租金标准为每月…, 服务费：每月…
     rf"{_PERIOD_NOUN}(?:标准)?(?:为|是|按|：|:)?\s*(?P<per>每月|每季度?|每年)(?:人民币|RMB)?\s*",
     # 每月收取托管费…, 每年支付服务费…
     rf"(?P<per>每月|每季度?|每年)(?:收取|支付|缴纳|交纳|应付|计收)(?:的)?{_PERIOD_NOUN}(?:为|：|:)?\s*(?:人民币|RMB)?\s*",
+    # 十二个月租金合计…, 6个月服务费共计… (a number of months stated with its total)
+    rf"(?<![\d一二三四五六七八九十两])(?P<months>{_NUM})个月(?:的)?{_PERIOD_NOUN}(?:总额|合计|共计|总计)(?:金额)?(?:为|是|：|:)?\s*(?:人民币|RMB)?\s*",
 ))
 _PERIOD_MONTHS = {"月": 1, "季": 3, "年": 12}
 # words that make a clause's monthly and yearly figures rightly differ (escalation, rent-free
@@ -3560,19 +3627,27 @@ def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
             for m in (m for rx in _PERIOD_FEES for m in rx.finditer(sent)):
                 a = _C_YUAN.match(sent, m.end())
                 if a and (v := _c_yuan_value(a)):
-                    months = _PERIOD_MONTHS[next(k for k in _PERIOD_MONTHS if k in m["per"])]
+                    if m.groupdict().get("months"):
+                        n = parse_number(m["months"])
+                        if not n or n != int(n) or not 2 <= n <= 120:
+                            continue
+                        months = int(n)
+                    else:
+                        months = _PERIOD_MONTHS[next(k for k in _PERIOD_MONTHS if k in m["per"])]
                     noun = "费用" if m["noun"] in ("费用",) else m["noun"]
                     found.setdefault(noun, {}).setdefault(months, set()).add(v)
                     where[(noun, months)] = sent.strip()
         for noun, by in found.items():
             if any(len(vs) > 1 for vs in by.values()):
                 continue  # several fees of one period (tiers, stores): not one fee restated
-            for short, long_ in ((1, 12), (1, 3), (3, 12)):
+            pairs = [(1, 12), (1, 3), (3, 12)] + [(1, n) for n in sorted(by) if n not in (1, 3, 12)]
+            for short, long_ in pairs:
                 if short in by and long_ in by:
                     (a,), (b,) = by[short], by[long_]
                     k = long_ // short
                     if abs(a * k - b) > max(1.0, 0.002 * b):
                         names = {1: "月", 3: "季度", 12: "年度"}
+                        names.setdefault(long_, f"{long_}个月")
                         expl = (f"本条约定{names[short]}{noun}为{a:,.2f}元，{names[long_]}{noun}为{b:,.2f}元，"
                                 f"而{a:,.2f}元×{k} = {a * k:,.2f}元，相差{abs(a * k - b):,.2f}元；同一费用的两种表述相互矛盾，"
                                 "应付数额不明确（民法典第四百六十六条、第五百一十条）。")
