@@ -5110,7 +5110,7 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         # the back reference read as the data it refers to; the evidence stays the sentence itself
-        data_named = re.search(_LF_DATA, s) or (clause_data and re.search(_LF_DATA_BACKREF, s))
+        data_named = re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", s) or (clause_data and re.search(_LF_DATA_BACKREF, s))
         # the time named in the part before the semicolon carries on: 本合同终止后，乙方应交还子账号；乙方可保留客户数据备份三年
         ended_before = prev.rstrip().endswith(("；", ";")) and re.search(r"(?:终止|解除|届满|到期|结束|期满)(?:后|之后|时)", prev)
         ended_before = ended_before and not re.search(r"期内|期间|有效期|合作期|履行期|服务期", s)  # the part names its own time
@@ -5118,10 +5118,14 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:无需|无须|不需|不必|不予)(?:删除|返还|销毁)|(?:不得|无权)(?:要求|请求)[^。；，]{0,8}(?:删除|返还|销毁|移交)", s) and data_named \
                 and re.search(r"终止|解除|届满|到期|结束|期满", clause.text) and not re.search(r"法律(?:法规)?(?:规定|要求)|依法", s):
             return [Hit(evidence=s.strip(), sentence=sent)]  # 委托结束后…数据…无需删除
+        keep = re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s)
+        # a retention right after 但 overrides the duty to return or delete stated before it
+        # (受托方应返还全部个人信息，但受托方有权保留客户联系方式副本两年): the duty is read in its own part
+        scope = s[max((m.end() for m in re.finditer(r"但(?:是)?", s[:keep.start()])), default=0):] if keep else s
         if (ended_before or re.search(r"(?:终止|解除|届满|到期|结束|期满|不再合作)", s + (clause.text if re.search(r"继续|仍|但", s) else ""))) and data_named \
-                and re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s) \
-                and not re.search(r"仅(?:可|能|限)|(?:应|须|应当|必须)(?:在|于)?[^。；]{0,16}(?:删除|返还|销毁)", s) \
-                and not re.search(r"法律(?:法规|、行政法规)?(?:规定|要求)的?(?:保存|保留)|保存期限|依法", s) \
+                and keep \
+                and not re.search(r"仅(?:可|能|限)|(?:应|须|应当|必须)(?:在|于)?[^。；]{0,16}(?:删除|返还|销毁)", scope) \
+                and not re.search(r"(?:法律|法规|行政法规)[^。；]{0,8}(?:规定|要求)的?[^。；]{0,4}(?:保存|保留)|依法|按照法律", s) \
                 and not _lf_negated(s, (re.search(r"保留|保存|存储|使用|留存|备份|利用", s) or re.search(".", s)).start(), 14):
             return [Hit(evidence=s.strip(), sentence=sent)]
         if re.search(r"(?:保留|保存|留存|存储)", s) and re.search(_LF_DATA, s) and re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:认为|视)(?:有)?(?:必要|需要)|根据其(?:自身)?(?:业务)?需要", s) \
@@ -5216,7 +5220,9 @@ def data_audit(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(rf"(?:甲方|委托方|委托人)[^。；]{{0,6}}(?:无权|不得|不能)[^。；]{{0,24}}{audit}", s) \
                 or re.search(rf"{_LF_PROCESSOR}[^。；]{{0,6}}(?:有权)?(?:拒绝|不接受|不配合|无需配合|无义务配合)[^。；]{{0,20}}{audit}", s) \
                 or re.search(rf"{audit}[^。；]{{0,20}}(?:请求|要求|申请)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,4}}(?:有权|可以|可)?(?:拒绝|不予配合|不配合|不予接受|不接受)", s) \
-                or re.search(rf"{audit}[^。；]{{0,8}}(?:须|需|应)(?:事先)?经{_LF_PROCESSOR}[^。；，]{{0,6}}同意", s) \
+                or re.search(rf"{audit}[^。；]{{0,8}}(?:须|需|应)(?:事先)?(?:经|取得|征得){_LF_PROCESSOR}[^。；，]{{0,6}}同意", s) \
+                or re.search(rf"{audit}[^。；]{{0,10}}(?:范围|内容|事项|对象|时间|次数|方式)[^。；，]{{0,4}}(?:以|限于|仅限于?)[^。；]{{0,8}}"
+                             rf"{_LF_PROCESSOR}[^。；，]{{0,6}}(?:书面)?(?:同意|确认|认可|许可|指定)", s) \
                 or re.search(rf"{audit}[^。；]{{0,15}}(?:仅以|只能以|仅限于|以)[^。；]{{0,6}}{_LF_PROCESSOR}[^。；]{{0,6}}(?:自行)?(?:出具|提供)的?[^。；]{{0,6}}(?:报告|说明|声明)为(?:准|限)", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return _dpa_term_missing(ctx, clause, audit, r"义务|权利|安全",
