@@ -456,6 +456,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                                 explanation=f"违约金按每日{of}{pct:g}%计算，迟延一年累计约为{of}{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
         if not capped and (h := _periodic_excessive(sent, daily_max)):
             return [h]
+        if not capped and (h := _hourly_excessive(sent)):
+            return [h]
         if not (daily and not capped) and "定金" not in sent:
             # a multiple of the price (合同总金额三倍的违约金)
             times = [(parse_number(m["n"]) * 100 if parse_number(m["n"]) else 0, m) for m in re.finditer(
@@ -522,6 +524,40 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
         return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                    explanation=f"逾期付款按每日{pct:g}%另计费用，名称虽非违约金，实为逾期付款的违约责任，折合年化约{pct * 365:.0f}%，"
                                "明显高于可能的实际损失，存在被调减的风险（民法典第五百八十五条）。")
+    return None
+
+
+# a rate per hour (or half hour, or N minutes) of delay: 每迟延半小时按货值的3%, 每超时一小时按运费的5%
+_HOURLY = re.compile(rf"每(?:逾期|迟延|延迟|延误|超时|超过|迟到|晚到)?(?P<n>半|{_NUM})?(?:个)?(?P<u>小时|钟头|分钟)")
+
+
+def _hourly_excessive(sent: str) -> Hit | None:
+    """A 违约金 per hour (half hour, N minutes) of delay that would pass the whole of its
+    base within one day's delay, uncapped: 每迟延半小时按当日货值的3% is 6% an hour, 144% of
+    the day's goods in a day. The base of such a rate is one delivery or one service, whose
+    loss a day's delay does not exceed; a 违约金 over 30% above the loss is 过分高于
+    (民法典第五百八十五条第二款; 合同编通则解释第六十五条), so more than the whole base in a
+    day is clearly so. Slower rates (1% per half hour: 48% in 24 hours) are left alone."""
+    h = _HOURLY.search(sent)
+    if h is None:
+        return None
+    n = 0.5 if h["n"] == "半" else (parse_number(h["n"]) if h["n"] else 1)
+    if not n:
+        return None
+    hours = n / 60 if h["u"] == "分钟" else n
+    if h["u"] == "分钟" and h["n"] == "半":
+        return None
+    for pct, m in parse_rate(sent):
+        if m.start() < h.end() or m.start() - h.end() > 30:
+            continue
+        per_day = pct / hours * 24
+        if per_day > 100 and pct <= 100:
+            unit = "半小时" if hours == 0.5 else f"{n:g}{h['u']}"
+            return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
+                       explanation=f"违约金按每{unit}{pct:g}%计算，即每小时约{pct / hours:g}%，迟延一日累计达基数的"
+                                   f"{per_day:.0f}%，超过基数本身且无上限；其基数通常是一次交付或一次服务的价值，迟延的损失不会超过它，"
+                                   "存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条；合同编通则解释第六十五条）。")
+        break
     return None
 
 
@@ -1874,6 +1910,9 @@ def liability_intent_only_carve_out(clause: Clause, ctx, params) -> Iterable[Hit
     if cap is None:
         return []
     start = max(text.rfind("。", 0, cap.start()), text.rfind("；", 0, cap.start())) + 1
+    if re.search(r"以[^。；，]{0,12}(?:转让价款|合同价款|合同总价|总价款|合同总金额|交易价款|价款)(?:总额|总金额|全额)?为限", text[start: cap.end() + 2]) \
+            and not re.search(r"[%％]|百分之|分之", text[start: cap.end() + 2]):
+        return []  # a cap at the whole price, fraud and intent carved out: the market's usual warranty cap
     evidence = text[start: exc.end() + (1 if text[exc.end(): exc.end() + 1] in "。；" else 0)].strip()
     return [Hit(evidence=evidence, sentence=evidence, severity=sev)]
 
