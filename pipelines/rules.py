@@ -1334,6 +1334,12 @@ _C_NOCOMP = re.compile(r"(?:无需|无须|不需|不承担|不予|不负|不作|
                        r"|(?:未付|剩余)(?:款项|费用|报酬)[^。；，]{0,4}不再(?:支付|结算)")
 
 
+_C_PRICE_CHANGE_IF = re.compile(rf"^[\s\d.、（）()]*(?:如|若|如果)?(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:调整|上调|提高|变更|修改)[^。；]{{0,24}}"
+                                rf"(?:价格|售价|单价|价款|费用|运费|收费标准|收费|费率|租金|服务费|报酬|计费规则|结算规则)[^。；]{{0,24}}的[，,]")
+_C_CHANGE_BINDS = re.compile(r"(?:发布|公布|公告|公示|通知|告知|送达|发出|上线)[^。；]{0,10}(?:后|之日起|之时|时|起)[^。；，]{0,3}(?:即|立即)?"
+                             r"(?:对[^。；，]{0,8})?(?:生效|适用|执行|发生效力)|(?:无需|无须|不需|不必)[^。；，]{0,8}(?:确认|同意|认可)")
+
+
 def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     """The party word that holds the right exercised at ``verb_at``: the last party word
     before it within the same clause part (no 。；), followed by 有权/可以/可/得 with no
@@ -1580,6 +1586,12 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                         or _C_OWN_ASSESSMENT.search(flat[holder.start(): m.start()])
                         or re.search(_C_OPEN_GROUND, flat[holder.start(): m.start()])):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
+            # a change stated as a condition and made binding by the changer's own notice or posting
+            # (乙方调整运费价格的，在乙方后台发布公告后即对甲方生效，无需甲方另行确认): no right is named, but the
+            # change needs nothing from the other side (民法典第五百四十三条)
+            cond = _C_PRICE_CHANGE_IF.search(flat)
+            if cond and not _C_MUTUAL.search(cond["p"]) and _C_CHANGE_BINDS.search(flat, cond.end()):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
             bare = _C_PRICE_BARE.search(flat)
             if bare and not re.search(r"(?:根据|按照|依据|依照|参照|如|若|遇)[^，。；]{0,16}(?:约定|公式|指数|附件|标准|政府|国家|规定|法律)", flat):
                 holder = _c_holder(flat, bare.end() - 1)
