@@ -547,9 +547,13 @@ def _hourly_excessive(sent: str) -> Hit | None:
     hours = n / 60 if h["u"] == "分钟" else n
     if h["u"] == "分钟" and h["n"] == "半":
         return None
+    if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限|以)[^。；]{0,16}(?:不(?:得)?超过|不高于|为限|封顶)", sent):
+        return None  # capped: the total stays within what the clause says, whatever the hourly rate
     for pct, m in parse_rate(sent):
         if m.start() < h.end() or m.start() - h.end() > 30:
             continue
+        if re.search(r"运费|运输费|仓储费|保管费|仓租", sent[h.end(): m.start()]):
+            break  # a carrier's or keeper's delay costs the goods, which a share of the fee does not measure
         per_day = pct / hours * 24
         if per_day > 100 and pct <= 100:
             unit = "半小时" if hours == 0.5 else f"{n:g}{h['u']}"
