@@ -1629,6 +1629,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _C_PAY = re.compile(r"付款|支付|付清|结清|结算|拨付|发放|放款|付(?:给|至)|(?:再|才|后|就)付|支付[^。；]{0,6}(?:款|费|价款|报酬)|付[^。；]{0,4}款")
 _C_PAYER_JUDGEMENT = re.compile(
+    # the time left to the party who holds the money: 风险准备金的返还时间由乙方根据退件情况确定
+    r"(?:返还|退还|支付|付款|结算|划付|释放|解冻)(?:的)?(?:时间|期限|日期|时点)[^。；，]{0,4}由[^。；，]{0,12}?(?:根据|视|按照?|结合)?[^。；，]{0,12}(?:自行)?(?:确定|决定|安排)"
+    r"|"
     r"(?:根据|视|依据|按照|结合|依)(?:其|自身|本身|自己|甲方|乙方|买方|发包人|公司|本公司)?的?(?:资金|财务|经营|预算|现金流|回款|资金计划)(?:情况|状况|安排|计划|能力|进度)?"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,6}(?:资金|财务|预算|现金流|回款)[^，。；]{0,4}(?:情况|状况|安排|计划|到位|能力)"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,10}(?:审批|决策)[^，。；]{0,4}(?:进度|情况|安排|流程|结果)"
@@ -1683,7 +1686,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         # the return of retained money is a payment to the payee too: 质保金的退还时间根据甲方资金计划安排
-        paid = _C_PAY.search(flat) or re.search(r"(?:质保金|质量保证金|保修金|保证金|尾款)[^。；]{0,10}(?:退还|返还)", flat)
+        paid = _C_PAY.search(flat) or re.search(r"(?:质保金|质量保证金|保修金|保证金|尾款|准备金|押金|暂扣款|预留款|扣留款)[^。；]{0,10}(?:退还|返还)", flat)
         if not paid or _C_PAY_FALLBACK.search(flat):
             continue
         if source == "payer" and re.search(r"奖金|年终奖|绩效奖|分红|奖励", flat):
@@ -1934,6 +1937,43 @@ def liability_intent_only_carve_out(clause: Clause, ctx, params) -> Iterable[Hit
 
 
 DETECTORS["liability_intent_only_carve_out"] = liability_intent_only_carve_out
+
+
+# one party's own termination made subject to the other's consent: 乙方提前解除的，应…取得甲方书面同意
+_T_NEEDS_CONSENT = re.compile(rf"(?P<x>{_C_PARTY})[^。；]{{0,16}}(?:提前|单方)?(?:解除|终止|退出|退租|解约)[^。；]{{0,40}}?(?:须|需|应当?|必须)?[^。；，]{{0,12}}"
+                              rf"(?:取得|经|征得|获得|经过)(?P<y>{_C_PARTY})[^。；，]{{0,4}}(?:的)?(?:事先)?(?:书面)?(?:同意|批准|许可)")
+
+
+def termination_needs_other_consent(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A termination right given to both sides in which one side may end the contract on
+    notice alone and the other only with the first side's consent (双方均享有提前解除本协议的
+    权利：甲方可提前十五日书面通知解除；乙方提前解除的，应…取得甲方书面同意).
+
+    Norm: a right to terminate is exercised by notice and takes effect on arrival (民法典
+    第五百六十二条第二款、第五百六十五条); a "right" that needs the other side's consent is
+    no right, only the agreed termination any party always has (第五百六十二条第一款), so the
+    clause gives the first side alone a right to leave; in a standard term that limits the
+    other side's main rights (第四百九十七条). Flagged when the clause holds both the consent
+    condition for one party and a termination right of the consenting party.
+    """
+    text = clause.text.replace("\n", "")
+    for m in _T_NEEDS_CONSENT.finditer(text):
+        x, y = m["x"], m["y"]
+        if x == y or _C_MUTUAL.search(x) or re.search(r"双方|各方", y):
+            continue
+        if re.search(r"协商一致|双方(?:书面)?同意|不得", text[m.start(): m.end()]):
+            continue
+        right = re.search(rf"{re.escape(y)}[^。；，]{{0,16}}(?:可|有权|可以|得)[^。；]{{0,24}}(?:解除|终止)", text)
+        if right is None or re.search(r"违约|未(?:按|能)|逾期|严重|致使|不能实现|不可抗力", text[right.start(): right.end() + 30]):
+            continue  # the consenting party's own right only for the other's breach: not a right to leave at will
+        start = max(text.rfind("。", 0, min(right.start(), m.start())) + 1, 0)
+        end = text.find("。", max(right.end(), m.end()))
+        evidence = text[start: (end + 1) if end >= 0 else len(text)].strip()
+        return [Hit(evidence=evidence, sentence=evidence)]
+    return []
+
+
+DETECTORS["termination_needs_other_consent"] = termination_needs_other_consent
 
 
 _C_ARB = re.compile(r"(?:仲裁或(?:者)?(?:诉讼|起诉))|(?:(?:诉讼|起诉)或(?:者)?仲裁)|申请仲裁|提(?:交|请)[^。；]{0,30}仲裁|仲裁委员会|仲裁院|仲裁中心|仲裁机构|(?:通过|进行|交由|由)[^。；]{0,20}仲裁|仲裁解决")
@@ -6336,6 +6376,8 @@ _K_SUBJECTIVE = re.compile(r"不满意|不认可|认为[^。；，]{0,20}(?:不�
                            # the holder's suspicion: 乙方认为甲方的使用存在异常或可能违反本协议的
                            r"(?:认为|怀疑)[^。；，]{0,20}(?:存在异常|异常|可能(?:违反|违约|存在|影响|危及|损害|威胁)|涉嫌|存在(?:风险|隐患)|有风险|可疑)|"
                            # measured against the holder's own expectation: 未达到特许人的期望, 低于预期
+                           # measured against a target the holder sets itself: 未达到甲方设定的经营目标 (the target is its to move)
+                           r"(?:(?:未能?|没有|不能|无法)(?:达到|完成|满足)|达不到|低于)[^。；，]{0,6}(?:甲方|乙方|特许人|出租人|委托方|供货方|供应商|供方|卖方|品牌方|平台|公司|总部|其|本方)[^。；，]{0,4}(?:单方|自行|另行|不时|随时)?(?:设定|制定|确定|下达|规定|调整|公布)(?:的)?[^。；，]{0,6}(?:目标|指标|标准|任务|要求|考核)|"
                            r"(?:未能?|没有|不能|无法)(?:达到|满足)[^。；，]{0,10}(?:期望|预期|期待)|(?:低于|不如|未达)(?:其|甲方|本方)?(?:的)?(?:预期|期望)|"
                            r"(?:认定|判断|评估|考核|评价)[^。；，]{0,12}(?:不合格|不符合|不达标|不满意|不称职)|(?:单方|自行|主观)(?:认定|判断|评价)|"
                            # a forecast only the holder makes: 甲方认为乙方的财务状况可能发生不利变化的
