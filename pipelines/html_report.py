@@ -171,7 +171,7 @@ def _detail(r: Risk, articles: Mapping[tuple[str, int], ArticleText], pages: Map
     cat = CATEGORY_NAMES_ZH.get(r.category, r.category)
     parts = [f'<article class="detail" id="detail-{_e(r.risk_id)}" data-risk="{_e(r.risk_id)}">',
              f'<h3><span class="badge sev-{r.severity.value}">{_SEV_ZH[r.severity.value]}</span> {_e(r.risk_id)} {_e(r.title)}</h3>',
-             f'<p class="meta">{_e(cat)}（{_e(r.category)}）· {_e(" > ".join(r.clause.path) or r.clause.clause_id)}'
+             f'<p class="meta">{_e(cat)}（{_e(r.category)}）· {_e(r.clause.label)}'
              + (f' · 第{",".join(map(str, r.clause.pages))}页' if r.clause.pages else "")
              + f' · 来源 {_e(r.source)} · 置信度 {r.confidence:.2f}</p>',
              '<h4>说明</h4>', f'<p class="explanation">{_e(r.explanation)}</p>',
@@ -344,7 +344,7 @@ def review_html(review: Review, *, articles: Mapping[tuple[str, int], ArticleTex
         f'data-category="{_e(r.category)}" data-clause="{_e(r.clause.clause_id)}" tabindex="0">'
         f'<span class="badge sev-{r.severity.value}">{_SEV_ZH[r.severity.value]}</span> '
         f'<b>{_e(r.title)}</b><br><small>{_e(CATEGORY_NAMES_ZH.get(r.category, r.category))} · '
-        f'{_e(" > ".join(r.clause.path) or r.clause.clause_id)}</small></li>' for r in ordered)
+        f'{_e(r.clause.label)}</small></li>' for r in ordered)
     details = "".join(_detail(r, articles, pages) for r in ordered)
     cats = sorted({r.category for r in review.risks})
     options = "".join(f'<option value="{_e(c)}">{_e(CATEGORY_NAMES_ZH.get(c, c))}</option>' for c in cats)

@@ -40,7 +40,7 @@ def risk_rows(review: Review) -> list[dict[str, str]]:
     """
     rows = []
     for r in review.risks:
-        where = " > ".join(r.clause.path) or r.clause.clause_id
+        where = r.clause.label
         if r.clause.pages:
             where += " (p." + ",".join(map(str, r.clause.pages)) + ")"
         rows.append({
@@ -201,7 +201,7 @@ def annotate_pdf(data: bytes, review: Review) -> bytes:
                 box = page_of(n).add_rect_annot(outline + (-2, -2, 2, 2))
                 box.set_colors(stroke=colour)
                 box.set_border(width=1)
-                box.set_info(title=f"{r.risk_id} {r.severity.value}", content=f"条款：{' > '.join(r.clause.path)}")
+                box.set_info(title=f"{r.risk_id} {r.severity.value}", content=f"条款：{r.clause.label}")
                 box.update()
                 if not evidence.get(n):
                     continue

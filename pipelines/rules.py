@@ -825,13 +825,20 @@ def repealed_law(clause: Clause, ctx, params) -> Iterable[Hit]:
     from knowledge.citations import find_repealed_references
 
     first = _per_doc(ctx, "first_repealed", lambda: _first_repealed(ctx))
+    # every repealed law first relied on in this clause is named in the one finding (合同法 and 物权法
+    # in one recital: both repealed by 民法典第一千二百六十条); the evidence is the first sentence naming one
+    names: list[str] = []
+    evidence = None
     for sent in _split(clause.text):
-        refs = find_repealed_references(re.sub(r"\s+", "", sent))  # a PDF line may wrap inside a law's name
-        for name, *_ in refs:
-            if first.get(name) == clause.clause_id:
-                return [Hit(evidence=sent.strip(), sentence=sent,
-                            explanation=f"合同援引的《{name}》已于2021年1月1日民法典施行时废止（民法典第一千二百六十条），应改为援引现行法律。")]
-    return []
+        for name, *_ in find_repealed_references(re.sub(r"\s+", "", sent)):  # a PDF line may wrap inside a law's name
+            if first.get(name) == clause.clause_id and name not in names:
+                names.append(name)
+                evidence = evidence or sent
+    if not names:
+        return []
+    laws = "".join(f"《{n}》" for n in names)
+    return [Hit(evidence=evidence.strip(), sentence=evidence,
+                explanation=f"合同援引的{laws}已于2021年1月1日民法典施行时废止（民法典第一千二百六十条），应改为援引现行法律。")]
 
 
 def cited_article_invalid(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -1940,8 +1947,9 @@ DETECTORS["liability_intent_only_carve_out"] = liability_intent_only_carve_out
 
 
 # one party's own termination made subject to the other's consent: 乙方提前解除的，应…取得甲方书面同意
-_T_NEEDS_CONSENT = re.compile(rf"(?P<x>{_C_PARTY})[^。；]{{0,16}}(?:提前|单方)?(?:解除|终止|退出|退租|解约)[^。；]{{0,40}}?(?:须|需|应当?|必须)?[^。；，]{{0,12}}"
-                              rf"(?:取得|经|征得|获得|经过)(?P<y>{_C_PARTY})[^。；，]{{0,4}}(?:的)?(?:事先)?(?:书面)?(?:同意|批准|许可)")
+_T_NEEDS_CONSENT = re.compile(rf"(?P<x>{_C_PARTY})[^。；：:]{{0,16}}(?:提前|单方)?(?:解除|终止|退出|退租|解约)[^。；：:（(]{{0,40}}?"
+                              rf"(?:须|需|应当?|必须)[^。；：:（(，,]{{0,20}}?(?<!未)(?:取得|经|征得|获得|经过)(?P<y>{_C_PARTY})[^。；，]{{0,4}}(?:的)?"
+                              r"(?:事先)?(?:书面)?(?:同意|批准|许可)")
 
 
 def termination_needs_other_consent(clause: Clause, ctx, params) -> Iterable[Hit]:

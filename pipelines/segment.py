@@ -133,6 +133,7 @@ def segment(doc: ExtractedDocument) -> list[Clause]:
     for root in roots:
         emit(root, (), len(text[root.start:root.end].rstrip()) > SPLIT_CHARS and bool(root.children))
     spans = _split_signature(text, spans, nodes)
+    spans = _split_titles(text, spans)
     return _clauses(doc, spans)
 
 
@@ -279,7 +280,8 @@ def _candidate(raw: str, line: int, offset: int) -> _Node | None:
         kind, value, number = "cnp", (_int(m.group("cnp_n")),), re.sub(r"\s+", "", label)
     elif m.group("dec"):
         parts = re.split(r"\s*[.．]\s*", m.group("dec_n"))
-        if any(len(p) > 1 and p[0] in "0０" for p in parts) or _UNIT_NEXT.match(rest):
+        # a unit right after the number is a quantity (3 套, 5年), not after a list separator (3. 套内建筑面积)
+        if any(len(p) > 1 and p[0] in "0０" for p in parts) or (_UNIT_NEXT.match(rest) and not m.group("dec_sep")):
             return None
         if not m.group("dec_sep") and len(parts) == 1 and not (rest.strip() and _title_like(rest, 20)):
             return None  # "3 年" is not a heading; "1 总则" is
@@ -453,6 +455,34 @@ def _split_signature(text: str, spans: list, nodes: list[_Node]) -> list:
                 break
             pos += len(line) + 1
     return spans
+
+
+# a contract's title on a line of its own (商品房买卖合同, 技术服务协议书), with an optional note line
+# after it such as （现 售）: where a model contract restarts after its instructions and glossary
+_TITLE_LINE = re.compile(r"^[^\s，。；;：:、,（）()\d]{2,24}(?:合同|协议|协议书|合同书|契约)$")
+
+
+def _split_titles(text: str, spans: list) -> list:
+    """Split a clause at a line that is a contract title (``商品房买卖合同``) after its
+    first line: what follows (the preamble of a model contract that restarts after its
+    instructions and glossary) is not part of the last glossary item, so it becomes an
+    unnumbered clause of its own, up to the next heading."""
+    out = []
+    for sp in spans:
+        start, end = sp[:2]
+        lines = text[start:end].split("\n")
+        pos = start + len(lines[0]) + 1
+        cut = None
+        for line in lines[1:]:
+            if _TITLE_LINE.match(line.strip()):
+                cut = pos
+                break
+            pos += len(line) + 1
+        if cut is None or not text[start:cut].strip():
+            out.append(sp)
+        else:
+            out += [(start, cut) + tuple(sp[2:]), (cut, end, (), "", "", 1)]
+    return out
 
 
 def _clauses(doc: ExtractedDocument, spans: list) -> list[Clause]:

@@ -323,6 +323,18 @@ class RiskClause(_Frozen):
     pages: tuple[int, ...] = ()
     bboxes: tuple[BBox, ...] = ()
 
+    @property
+    def label(self) -> str:
+        """Where to tell a reader the risk is: the heading path (``第三章 > 第八条 付款方式``);
+        for a clause without a heading (the head of the contract, its preamble) its first
+        line, up to 20 characters, and 首部; the clause id only when the clause is empty."""
+        if self.path:
+            return " > ".join(self.path)
+        first = next((ln.strip() for ln in self.text.split("\n") if ln.strip()), "")
+        if not first:
+            return self.clause_id
+        return f"{first[:20]}{'…' if len(first) > 20 else ''}（首部）"
+
 
 class Risk(_Frozen):
     """One risk of the review (DESIGN §5)."""

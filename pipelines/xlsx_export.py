@@ -77,7 +77,7 @@ def reviews_xlsx(rows: Sequence[ExportRow]) -> bytes:
             f"pipeline {v.pipeline}; kb {v.kb}; model {v.model}; playbook {v.playbook}")])
         for k in r.risks:
             risks.append([_cell(x) for x in (
-                row.name, k.risk_id, " > ".join(k.clause.path) or k.clause.clause_id,
+                row.name, k.risk_id, k.clause.label,
                 ",".join(map(str, k.clause.pages)), f"{CATEGORY_NAMES_ZH.get(k.category, k.category)} ({k.category})",
                 k.severity.value, k.title, k.original_text, k.explanation, k.suggested_text,
                 "；".join(f"《{c.law}》{c.article_label}（{c.status}）" for c in k.citations), k.source,

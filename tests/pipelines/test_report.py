@@ -89,3 +89,22 @@ def test_annotated_pdf_drops_the_originals_javascript_and_embedded_files():
     # THEN neither survives, and the notes are still there
     assert out.embfile_count() == 0 and b"app.alert" not in out_bytes
     assert len(list(out[0].annots())) == 3  # the evidence highlight, the clause outline and the note
+
+
+def test_a_clause_without_a_heading_is_named_by_its_first_line_not_its_id():
+    from pipelines.types import RiskClause
+
+    head = RiskClause(clause_id="c0013", path=(), text="商品房买卖合同\n（现 售）\n出卖人向买受人出售…", char_start=0, char_end=5)
+    assert head.label == "商品房买卖合同（首部）"
+    assert RiskClause(clause_id="c0002", path=("第三章 价款", "第八条 付款"), text="x", char_start=0, char_end=1).label == "第三章 价款 > 第八条 付款"
+
+
+def test_every_repealed_law_a_recital_relies_on_is_named():
+    from pipelines.screen import ScreenContext, load_playbook, screen
+    from pipelines.types import Clause
+
+    text = "出卖人向买受人出售房屋，双方根据《中华人民共和国合同法》、《中华人民共和国物权法》等法律签订本合同。"
+    clause = Clause(clause_id="c0001", path=(), number="", title="", text=text, char_start=0, char_end=len(text), level=1)
+    [f] = [f for f in screen([clause], load_playbook(), ScreenContext(contract_type="其他", clauses=[clause], text=text))
+           if f.check_id == "legal_reference.repealed_law"]
+    assert "《中华人民共和国合同法》《中华人民共和国物权法》" in f.explanation

@@ -263,3 +263,20 @@ def test_pdf_article_heading_after_a_blank_form_line_is_kept():
         ("本合同一式两份。", 60, 200),
     ])
     assert numbers(segment(doc)) == ["第九条", "第十条"]
+
+
+def test_a_glossary_item_opening_with_a_unit_word_and_a_restarted_title_split_where_a_reader_sees_them():
+    # GIVEN a model contract: a glossary whose third term opens with 套 (a unit after a bare number: 3 套),
+    # then the contract's title again and its recital before the first chapter
+    clauses = seg("房屋买卖合同\n专业术语解释\n1. 商品房：是指开发企业出售的房屋。\n2. 法定代理人：是指依法取得代理权的人。\n"
+                  "3. 套内建筑面积：是指成套房屋的套内面积。\n4. 不可抗力：是指不能预见的客观情况。\n"
+                  "房屋买卖合同\n出卖人向买受人出售房屋，双方根据有关法律签订本合同。\n"
+                  "第一章 合同当事人\n出卖人：某公司\n第一条 价款\n总价为人民币一百万元。")
+    paths = [c.path for c in clauses]
+    # THEN each term is its own clause, and the recital is an unnumbered clause under its title
+    assert ("3. 套内建筑面积",) in paths and ("4. 不可抗力",) in paths
+    recital = next(c for c in clauses if "双方根据有关法律" in c.text)
+    assert recital.path == () and recital.text.startswith("房屋买卖合同")
+    assert "双方根据" not in next(c for c in clauses if c.path == ("4. 不可抗力",)).text
+    # AND a number followed by a unit is still no heading
+    assert all(c.path != ("3 套",) for c in seg("第一条 标的\n甲方购买空调\n3 套，单价五千元。"))
