@@ -28,6 +28,7 @@ tests inject a hand-written fake).
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -367,6 +368,11 @@ def validate_units(
         elif earlier_risk_found and (d := _DENIES_FINDING.search(text)):
             checks.append(ReasoningCheck(name="no_contradiction", passed=False,
                                          message=f"“{d.group(0)}”与规则检查发现的风险矛盾：该条款存在风险，需要修改"))
+        if unit.action != "检索法条" and (copied := _copied_article(unit.content, candidates)):
+            # the text of an offered article given as the analysis or the revision (seen: a 修改建议 step that was
+            # 民法典第506条 word for word): only the retrieval step may quote an article
+            checks.append(ReasoningCheck(name="own_words", passed=False,
+                                         message=f"content照抄了法条原文（“{copied[:16]}…”），应写对本条款的分析或修改"))
         own = _clause_numbers(clause)
         refs = [m["a"] or m["b"] for m in _CLAUSE_REF.finditer(text)]
         if own and refs and not any(_cn_num(r) in own for r in refs):
@@ -401,6 +407,21 @@ def validate_units(
                                   conclusion=conclusion, citations=tuple(cites),
                                   checks=tuple(checks) or (ReasoningCheck(name="grounded", passed=True),)), passed))
     return out
+
+
+def _copied_article(content: str, candidates: Sequence[Candidate]) -> str | None:
+    """The longest run of ``content`` copied from an offered article's text when it is 20
+    characters or more, or most (70%) of a content of at least 12 characters; else None.
+    Whitespace and punctuation are ignored."""
+    c = re.sub(r"[\s，,。；;：:、“”\"'（）()]", "", content)
+    if len(c) < 12:
+        return None
+    for cand in candidates:
+        a = re.sub(r"[\s，,。；;：:、“”\"'（）()]", "", cand.text)
+        m = difflib.SequenceMatcher(None, c, a, autojunk=False).find_longest_match(0, len(c), 0, len(a))
+        if m.size >= 20 or m.size >= 0.7 * len(c):
+            return c[m.a: m.a + m.size]
+    return None
 
 
 # a tag of the prompt's markup, or a field cut at one: <条款>…</条款>, ‹条款>, <articles>, a trailing "<"

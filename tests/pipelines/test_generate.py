@@ -250,3 +250,19 @@ def test_a_unit_naming_its_own_clause_or_a_statute_passes(store, content):
     unit = _unit("提取要素", content, "日违约金3%")
     result, _ = _analyse(store, [_output([unit, *GOOD["units"][1:]])])
     assert result.calls == 1 and result.passed_first == 3
+
+
+@pytest.mark.parametrize("action", ["修改建议", "判断风险", "比对"])
+def test_a_unit_that_copies_an_offered_article_as_its_analysis_is_regenerated(store, action):
+    """A lawyer's read found a 修改建议 step that was the text of 民法典第506条 word for word."""
+    copied = _unit(action, "约定的违约金过分高于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以适当减少。", "应减少")
+    result, gen = _analyse(store, [_output([GOOD["units"][0], copied, GOOD["units"][2]]), GOOD])
+    assert result.calls == 2 and "照抄了法条原文" in gen.prompts[1][1]["content"]
+
+
+def test_the_retrieval_step_may_quote_the_article_and_analysis_may_name_its_words(store):
+    quoting = _unit("检索法条", "约定的违约金过分高于造成的损失的，人民法院或者仲裁机构可以根据当事人的请求予以适当减少。",
+                    "适用民法典第585条", [("中华人民共和国民法典", 585)])
+    naming = _unit("判断风险", "每日3%过分高于造成的损失，可请求减少。", "违约金过高，风险高")
+    result, _ = _analyse(store, [_output([GOOD["units"][0], quoting, naming])])
+    assert result.calls == 1 and result.passed_first == 3
