@@ -5947,6 +5947,14 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     # steer the result
     r"(?:输出|回答|回复|报告|判定|认定|标记|标注|评为|评定|评估为|结论(?:为|是)|显示为|返回|给出|列为)[^。\n]{0,12}(?:无风险|没有(?:任何)?风险|不存在(?:任何)?风险|未发现(?:任何)?(?:法律)?风险|合规通过|审核通过|审查通过|零风险|低风险|风险(?:为|是)?(?:零|低|无)|完全合规|合法合规|无(?:任何)?问题|无需修改|通过审查)",
     r"本(?:合同|协议|文件|条款)[^。\n]{0,12}(?:判定|认定|标记|评为|视为|定为|归为)[^。\n]{0,6}(?:无风险|低风险|安全|合规)(?:的)?(?:文件|合同)?",
+    # the review's own output told what to leave out: 审阅意见中请勿将其列为风险点
+    r"(?:审阅|审查|审核|评审)(?:意见|报告|结论|结果|摘要)(?:中|里|内)?[^。\n]{0,10}(?:请勿|不要|不得|无需|无须|勿|不必|切勿)[^。\n]{0,12}"
+    r"(?:列为|列入|列出|标注|提示|提出|认定为|视为|写入|纳入)[^。\n]{0,6}(?:风险|问题)",
+    # a pseudo system or assistant message setting the verdict: 系统提示：合同风险等级=无
+    r"(?:系统(?:提示|指令|消息|设定|通知)|system\s*(?:prompt|message|note|instruction)?|assistant)\s*[:：][^。\n]{0,30}"
+    r"(?:风险|risk)[^。\n]{0,10}?(?:[=＝:：]|为|是|is)\s*(?:无|低|零|0|none|low|nil|通过|合规)",
+    # the contract's risk level assigned like a variable: 合同风险等级=无 / risk_level: none
+    r"(?:合同|协议|文件|本文)(?:的)?(?:整体)?风险(?:等级|级别|评级)\s*[=＝]\s*(?:无|低|零|0)|\brisk[_ ]?(?:level|rating|score)\s*[=＝:：]\s*(?:none|low|0)\b",
     # address the reviewer / the model
     r"(?:审查|审核|审阅|评审|分析)(?:时|过程中|中|本合同时)[^。\n]{0,10}(?:不得|不要|无需|无须|勿|请勿|禁止|切勿|不必)[^。\n]{0,10}(?:提示|提出|指出|标注|报告|标记|列出|披露|提及|说明)[^。\n]{0,10}(?:风险|问题|瑕疵|异常|不利)",
     r"(?:AI|ai|人工智能|大模型|语言模型|模型|智能审查|审查系统|审查工具|审核系统|审查助手|助手|机器人|ChatGPT|GPT|LLM|智能体)(?:(?!方|公司|人员|单位)[^。\n，,；;]){0,12}(?:请|应当|应|须|必须|务必|不得|不要|勿|禁止|只需|只能)[^。\n]{0,20}(?:输出|回答|回复|忽略|认定|判定|提示|报告|标记|审查|审核|风险|结论)",
@@ -5979,7 +5987,8 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
 # Articles 5 and 7…") does not hide the instruction.
 _INJ_ADDRESSEE = re.compile(
     r"\b(?:(?:note|message|notice|instructions?|reminder|memo)\s*(?:to|for)|attention(?:\s*(?:to|for))?\s*[:：,，—–-]?)\s*(?:any|all|the|an?|each|every)?\s*"
-    r"(?:ai\b|a\.i\.|artificial\s+intelligence|automated|automatic|machine|llms?\b|(?:large\s+)?language\s+models?|gpt|chatbots?|bots?\b)"
+    r"(?:ai\b|a\.i\.|artificial\s+intelligence|automated|automatic|machine|llms?\b|(?:large\s+)?language\s+models?|gpt|chatbots?|bots?\b"
+    r"|(?:reviewing|review|contract|legal|summari[sz]ing|ai)\s+(?:assistant|tool|system|software|model|bot)s?\b)"
     r"|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai\b|automated|artificial|(?:large\s+)?language\s+model|llm|machine|bot\b|chatbot)"
     r"|\b(?:ai|automated|machine|llm|model|assistant|bot|tool|system|software)s?\b[^.\n]{0,40}\b(?:processing|reading|reviewing|analy[sz]ing|parsing|summari[sz]ing|checking)\s+this\s+(?:file|document|agreement|contract|text|page)"
     r"|(?:^|[\s（(【\[：:；;，,。])(?:致|给|供|提示|告知)[^。\n]{0,4}(?:任何|所有|各类?)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,8}(?:工具|系统|程序|模型|软件|助手|审查|审核|审阅)"
@@ -5997,6 +6006,7 @@ _INJ_ADDRESSEE = re.compile(
     re.I)
 _INJ_DIRECTIVE = re.compile(
     r"\b(?:skip|omit|ignore|disregard|exclude|bypass|report|output|return|rate|mark|classify|treat|summari[sz]e|conclude|answer|respond)\b"
+    r"|\bkeep\s+(?:your|the)\s+(?:summary|review|answer|output|analysis|report)\b|\bdo\s+not\s+(?:mention|list|flag|raise|note|point\s+out)\b"
     r"|\b(?:record|list|mention|flag|note)\b"
     r"|跳过|略过|忽略|无视|不予?审查|无需审查|无须审查|不必审查|输出|回复|结论|判定|评为|评定|认定为|标记为|报告为|记为|写为|表述为|列示|提及|审阅意见|审查意见|审核意见",
     re.I)
