@@ -35,3 +35,10 @@ class IndexMissing(KnowledgeError):
     """Raised when no statute index has been built (or its files are gone)."""
 
     default_code = "index_missing"
+
+
+class IndexDamaged(KnowledgeError):
+    """Raised when the current statute index's files cannot be read (a truncated database,
+    a manifest that is not JSON, a ranker file overwritten): rebuild it with ``kb build``."""
+
+    default_code = "index_damaged"

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from knowledge.bm25 import BM25Index
 from knowledge.build import FORMAT, IndexManifest, build_index, current_version, prune_versions
 from knowledge.embeddings import FUSION_WEIGHTS, embedder_for_manifest
-from knowledge.errors import IndexMissing, KnowledgeError
+from knowledge.errors import IndexDamaged, IndexMissing, KnowledgeError
 from knowledge.vectors import VectorCache, cache_path
 from knowledge.sources import IN_FORCE, Article
 from knowledge.store import StatuteStore, as_of_date
@@ -88,6 +88,11 @@ class StatuteHit(BaseModel):
     dense_rank: int | None = None
     bm25_score: float | None = None
     dense_score: float | None = None
+
+
+def _damaged(root: Path, version: str, why: str) -> IndexDamaged:
+    return IndexDamaged(f"statute index version {version} under {root} is damaged ({why}); rebuild it with "
+                        "`contract-review kb build` (it takes under a minute) and try again")
 
 
 class StatuteIndex:
@@ -187,7 +192,21 @@ class StatuteIndex:
             manifest = IndexManifest.model_validate_json((directory / "manifest.json").read_text(encoding="utf-8"))
         except FileNotFoundError as exc:
             raise IndexMissing(f"statute index version {version} under {root} is missing; {_MISSING_HINT}") from exc
-        return cls(directory, manifest, embedder=embedder, dense_weight=dense_weight)
+        except (ValueError, OSError) as exc:  # pydantic's ValidationError is a ValueError
+            raise _damaged(root, version, "its manifest cannot be read") from exc
+        try:
+            index = cls(directory, manifest, embedder=embedder, dense_weight=dense_weight)
+            check = index.store.integrity_check()
+        except KnowledgeError:
+            raise
+        except FileNotFoundError as exc:
+            raise IndexMissing(f"statute index version {version} under {root} lacks {Path(exc.filename or '').name}; "
+                               f"{_MISSING_HINT}") from exc
+        except Exception as exc:  # noqa: BLE001 - sqlite3.DatabaseError, numpy's ValueError, zipfile.BadZipFile …
+            raise _damaged(root, version, f"{type(exc).__name__}: {exc}") from exc
+        if check != "ok":
+            raise _damaged(root, version, f"its statute database fails SQLite's check ({check})")
+        return index
 
     def _query_vector(self, query: str) -> np.ndarray:
         with self._embedder_lock:

@@ -332,6 +332,15 @@ class StatuteStore:
         """
         return cls(Path(path))
 
+    def integrity_check(self) -> str:
+        """SQLite's ``PRAGMA quick_check`` of the store: ``"ok"``, or the first problem it
+        reports (a truncated or overwritten file). Milliseconds on the default store.
+
+        Raises:
+            sqlite3.DatabaseError: the file is not a database at all.
+        """
+        return str(self._query("PRAGMA quick_check(1)")[0][0])
+
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None or self._pid != os.getpid():
             uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro&immutable=1"

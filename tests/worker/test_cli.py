@@ -118,6 +118,10 @@ def test_oversized_input_is_refused(tmp_path, cli_env):
     path.write_text(CONTRACT * 20, encoding="utf-8")
     r = run_cli(["review", str(path), "--no-llm"], {**cli_env, "CR_MAX_DOCUMENT_BYTES": "1000"})
     assert r.returncode == 1 and "error [too_large]" in r.stderr
+    # refused before it is read: stored as failed, its bytes not copied into the object store
+    db = sqlite3.connect(Path(cli_env["CR_DATA_DIR"]) / "contract-review.db")
+    assert db.execute("select status, error_code from document").fetchall() == [("failed", "too_large")]
+    assert not list((Path(cli_env["CR_DATA_DIR"]) / "objects").glob("*"))
 
 
 def test_review_without_llm_prints_risks_writes_json_and_stores_the_review(tmp_path, cli_env):

@@ -55,8 +55,12 @@ def _print_review(review, console: Console = out) -> None:
 
 
 
-def _persist(path: Path, result=None, error: PipelineError | None = None) -> None:
-    """Store the document (and its clauses and review) in the embedded database."""
+def _persist(path: Path, result=None, error: PipelineError | None = None, *, keep_object: bool = True) -> None:
+    """Store the document (and its clauses and review, or its error) in the embedded
+    database. The file is hashed and copied in chunks, never read whole; with
+    ``keep_object`` False (a file refused as too large) it is hashed but not copied."""
+    import shutil
+
     from sqlmodel import Session
 
     from worker.db import crud
@@ -64,16 +68,17 @@ def _persist(path: Path, result=None, error: PipelineError | None = None) -> Non
 
     settings = get_settings()
     upgrade(settings.db_url)
-    data = path.read_bytes()
-    sha = hashlib.sha256(data).hexdigest()
-    objects = settings.data_dir / "objects"
-    objects.mkdir(parents=True, exist_ok=True)
-    (objects / sha).write_bytes(data)
+    with path.open("rb") as fh:
+        sha = hashlib.file_digest(fh, "sha256").hexdigest()
+    if keep_object:
+        objects = settings.data_dir / "objects"
+        objects.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, objects / sha)
     with Session(engine_for(settings.db_url)) as session:
         crud.ensure_tenant(session, tenant_id="local", name="embedded")
         name = _display_name(path)
         doc = crud.record_document(session, tenant_id="local", bucket="local", object_key=name, etag=sha,
-                                   filename=name, size_bytes=len(data))
+                                   filename=name, size_bytes=path.stat().st_size)
         if error is not None:
             crud.mark_failed(session, document=doc, code=str(error.code), message=error.message)
         else:
@@ -108,6 +113,16 @@ def review(
     _check_outputs(out_path, annotated_pdf, redline, html_path, inputs=(contract,))
     settings = get_settings()
     with _errors():
+        size = contract.stat().st_size
+        if size > settings.max_document_bytes:  # said before the file is read into memory (a 10 GB file)
+            from pipelines.errors import DocumentTooLarge
+
+            exc = DocumentTooLarge(f"{_display_name(contract)} is {size:,} bytes, over the limit of "
+                                   f"{settings.max_document_bytes:,} bytes; split it, or raise the limit "
+                                   "(CR_MAX_DOCUMENT_BYTES) if the file is genuine.")
+            if not no_store:
+                _persist(contract, error=exc, keep_object=False)
+            raise exc
         data = contract.read_bytes()
         if annotated_pdf and b"%PDF-" not in data[:1024]:
             # said before minutes of review, not after: the highlighted copy needs the PDF's own pages
