@@ -469,3 +469,48 @@ def test_a_database_that_cannot_be_written_does_not_lose_the_review_files(tmp_pa
     assert r.returncode == 1 and "store_failed" in r.stderr and "--no-store" in r.stderr, r.stderr
     assert json.loads(out.read_text(encoding="utf-8"))["risks"] and html.stat().st_size > 0
     assert not list(tmp_path.glob(".review.*.tmp"))  # no temporary file left beside them
+
+
+def test_sigterm_while_libreoffice_renders_ends_143_and_leaves_no_process_or_folder(cli_env, tmp_path):
+    """``kill`` of a review while LibreOffice lays the DOCX out: Python's default ended the
+    process at once and left soffice running and its /tmp/cr-soffice-* folder behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import docx
+
+    from pipelines.docx_pages import find_soffice
+
+    if find_soffice() is None:
+        pytest.skip("LibreOffice is not installed")
+    d = docx.Document()
+    for i in range(1, 1500):
+        d.add_paragraph(f"第{i}条 甲方应于收到发票后三十日内向乙方支付该批货款，逾期每日按未付金额的万分之五支付违约金。")
+    contract = tmp_path / "长合同.docx"
+    d.save(contract)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    exe = Path(sys.executable).with_name("contract-review")
+    p = subprocess.Popen([str(exe), "review", str(contract), "--no-llm", "--no-store"], env={**cli_env, "TMPDIR": str(tmp)},
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while not list(tmp.glob("cr-soffice-*/out")) and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert p.poll() is None, "the review ended before LibreOffice started"
+    time.sleep(0.5)  # soffice is running
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 143 and "error [terminated]" in err, err
+    assert not list(tmp.glob("cr-soffice-*"))
+    time.sleep(1)
+    left = [pid for pid in os.listdir("/proc") if pid.isdigit() and str(tmp) in _cmdline(pid)]
+    assert not left, left
+
+
+def _cmdline(pid: str) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""

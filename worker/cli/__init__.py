@@ -39,6 +39,26 @@ from worker.settings import default_data_dir
 
 __all__ = ["app", "main"]
 
+def _exit_cleanly_on_sigterm() -> None:
+    """Turn SIGTERM (``kill``, a service manager stopping the job) into ``SystemExit(143)``
+    raised in the main thread, so ``finally`` blocks and context managers run: the
+    LibreOffice child process group is killed and its ``/tmp/cr-soffice-*`` folder removed,
+    an output file half-written is discarded. Python's default for SIGTERM ends the process
+    at once, leaving both behind. 143 is 128 + SIGTERM, the shell's convention."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def on_term(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        print("error [terminated]: stopped by SIGTERM", file=sys.stderr, flush=True)
+        raise SystemExit(128 + signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, on_term)
+
+
 class _App(typer.Typer):
     """The ``contract-review`` command: Typer, except that a usage error (an unknown option,
     a bad choice such as ``--stance party_c``, a missing argument) ends like every other
@@ -55,6 +75,7 @@ class _App(typer.Typer):
 
         if kwargs.get("standalone_mode") is False:
             return super().__call__(*args, **kwargs)
+        _exit_cleanly_on_sigterm()
         try:
             rv = super().__call__(*args, standalone_mode=False, **kwargs)
         except cx.NoArgsIsHelpError as exc:
