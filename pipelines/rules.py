@@ -393,7 +393,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # a worker's 违约金 for leaving: unlawful in itself (劳动合同法第二十五条), the labour check reports it
         if ctx.contract_type == "借款合同" and re.search(r"逾期利息|罚息", sent):
             continue  # overdue interest stacked with 违约金: judged together under the loan cap (loan.overdue_charges_stacked)
-        if re.search(r"(?:全部|剩余|余下)[^。；，,]{0,20}(?:费用|服务费|租金|价款|报酬)[^。；]{0,6}作为违约金", sent):
+        if re.search(r"(?:全部|剩余|余下)[^。；，,]{0,20}(?:费用|[\u4e00-\u9fff]{0,3}费|租金|价款|报酬)[^。；]{0,6}作为违约金", sent):
             return [Hit(evidence=sent.strip(), sentence=sent, suggestion=_LD_REMAINING_SUGGESTION)]
         # the remaining term times a periodic fee (剩余合同期限月数乘以月均管理费的三倍): all the fees the other side
         # would have earned, or a multiple of them, with none of the costs it saves by not performing (第五百八十四条)
@@ -2652,7 +2652,9 @@ def _unit_price_totals(text: str, periodic: bool = False) -> list[tuple[float, s
             a = _C_YUAN.match(sent, m.end())
             before = sent[max(0, m.start() - 8): m.start()]
             skip = _C_TOTAL_SKIP.search(re.sub(r"每月|每年|每期", "", before) if periodic else before)
-            if a and not skip and not re.search(r"首付|贷款|借款|尾款|余款|进度款|税|(?<!流转)(?<!承包)(?<!使用)费用?$", before) \
+            # (a fee's total for a year is the price of a periodic service: 年度维保费合计)
+            fee_total = re.search(r"(?<!流转)(?<!承包)(?<!使用)费用?$", before) and not (periodic and re.search(r"年度|每年|全年", before))
+            if a and not skip and not re.search(r"首付|贷款|借款|尾款|余款|进度款|税", before) and not fee_total \
                     and (v := _c_yuan_value(a)):
                 out.append((v, sent.strip()))
                 break
@@ -2711,18 +2713,23 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
         qs = quantities.get(unit[:-2] if period else unit)
         if not qs:
             continue
+        factor, per = 1, ""
         if period:  # a rate per unit and period is compared with the total of that period only
+            yearly = r"年租金|每年(?:租金|应付|费用|流转费|承包费|服务费|使用费)?|年度(?:[\u4e00-\u9fff]{0,3}费|租金|费用)|全年"
             totals = [(v, sent) for v, sent in _unit_price_totals(text, periodic=True) if re.search(
-                r"月租金|每月租金|月租|每月(?:应付|费用|服务费)" if period == "月" else
-                r"年租金|每年(?:租金|应付|费用|流转费|承包费|服务费|使用费)?|年度(?:租金|费用)|全年", sent)]
+                r"月租金|每月租金|月租|每月(?:应付|费用|服务费)" if period == "月" else yearly, sent)]
+            if period == "月" and not totals:
+                # a price per unit and month against a yearly total (每台每月380元，年度维保费合计…): twelve months of it
+                totals = [(v, sent) for v, sent in _unit_price_totals(text, periodic=True) if re.search(yearly, sent)]
+                factor, per = (12, "×12个月") if totals else (1, "")
             unit = unit[:-2]
         for total, sent in totals:
             if total <= price or _Q_ESCALATION.search(sent):
                 continue
-            if _off_product(qs, price, total):
-                q = min(qs, key=lambda x: abs(x * price - total))
-                expl = (f"按合同载明的数量{q:g}{unit}、单价{price:,.2f}元/{unit}计算，价款应为{q * price:,.2f}元，"
-                        f"本条载明的总价为{total:,.2f}元，相差{abs(total - q * price):,.2f}元；计价方式与总价相互矛盾，"
+            if _off_product(qs, price * factor, total):
+                q = min(qs, key=lambda x: abs(x * price * factor - total))
+                expl = (f"按合同载明的数量{q:g}{unit}、单价{price:,.2f}元/{unit}{per}计算，价款应为{q * price * factor:,.2f}元，"
+                        f"本条载明的总价为{total:,.2f}元，相差{abs(total - q * price * factor):,.2f}元；计价方式与总价相互矛盾，"
                         "应付价款及以总价为基数计算的各期款项、违约金将发生争议（民法典第四百六十六条、第五百一十条）。")
                 return c.clause_id, Hit(evidence=sent, sentence=sent, explanation=expl)
     return None
@@ -3698,7 +3705,7 @@ def _annex_sum_against_body(ctx) -> tuple[str, Hit] | None:
 _PERIOD_NOUN = r"(?P<noun>服务费|租金|管理费|物业费|使用费|订阅费|承包费|维护费|托管费|顾问费|费用|工资|薪酬|报酬)"
 _PERIOD_FEES = tuple(re.compile(p) for p in (
     # 月服务费为…, 年度服务费合计…
-    rf"(?<!个)(?P<per>每月|月度|月|每季度?|季度|每年|年度|全年|年){_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
+    rf"(?<!个)(?P<per>每月|月度|当月|本月|月|每季度?|季度|当季|本季|每年|年度|全年|当年|本年|年){_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
     # 租金标准为每月…, 服务费：每月…
     rf"{_PERIOD_NOUN}(?:标准)?(?:为|是|按|：|:)?\s*(?P<per>每月|每季度?|每年)(?:人民币|RMB)?\s*",
     # 每月收取托管费…, 每年支付服务费…
@@ -5990,7 +5997,8 @@ _INJ_ADDRESSEE = re.compile(
     r"(?:ai\b|a\.i\.|artificial\s+intelligence|automated|automatic|machine|llms?\b|(?:large\s+)?language\s+models?|gpt|chatbots?|bots?\b"
     r"|(?:reviewing|review|contract|legal|summari[sz]ing|ai)\s+(?:assistant|tool|system|software|model|bot)s?\b)"
     r"|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai\b|automated|artificial|(?:large\s+)?language\s+model|llm|machine|bot\b|chatbot)"
-    r"|\b(?:ai|automated|machine|llm|model|assistant|bot|tool|system|software)s?\b[^.\n]{0,40}\b(?:processing|reading|reviewing|analy[sz]ing|parsing|summari[sz]ing|checking)\s+this\s+(?:file|document|agreement|contract|text|page)"
+    r"|\b(?:ai|automated|machine|llm|model|assistant|bot|tool|system|software)s?\b[^.\n]{0,40}\b(?:processing|reading|reviewing|analy[sz]ing|parsing|summari[sz]ing|checking|rating|risk-rating|scoring|assessing|evaluating)"
+    r"(?:\s+(?:or|and|/)\s+[a-z-]+ing)?\s+this\s+(?:file|document|agreement|contract|text|page)"
     r"|(?:^|[\s（(【\[：:；;，,。])(?:致|给|供|提示|告知)[^。\n]{0,4}(?:任何|所有|各类?)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,8}(?:工具|系统|程序|模型|软件|助手|审查|审核|审阅)"
     # the document handed to a machine reader: 如本协议交由人工智能或其他自动化工具进行合规审阅，…
     r"|(?:交由|交给|提交(?:给|至)?|输入|上传(?:至|到)?|经由|通过|使用|利用)(?:任何|其他)?(?:AI|ai|人工智能|大模型|语言模型|自动化?|智能|机器|算法)[^。\n]{0,16}(?:审查|审核|审阅|评审|分析|阅读|读取)"
