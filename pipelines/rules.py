@@ -3714,11 +3714,14 @@ _PERIOD_FEES = tuple(re.compile(p) for p in (
     rf"(?<![\d一二三四五六七八九十两])(?P<months>{_NUM})个月(?:的)?{_PERIOD_NOUN}(?:总额|合计|共计|总计)(?:金额)?(?:为|是|：|:)?\s*(?:人民币|RMB)?\s*",
 ))
 _PERIOD_MONTHS = {"月": 1, "季": 3, "年": 12}
-# words that make a clause's monthly and yearly figures rightly differ (escalation, rent-free
-# months, a first year); bounds and estimates only matter in the sentence that states the fee
-# (扣减比例最高不超过当月服务费的20% in the next sentence bounds a deduction, not the fee)
-_PERIOD_SKIP = re.compile(r"递增|上浮|调整|调价|免租|优惠|折扣|减免|首年|第[一二三四五六七八九十\d]+年|试运行")
-_PERIOD_SKIP_SENT = re.compile(r"不含|另计|以上|以下|不超过|不低于|约|预计|暂定|最高|最低")
+# words that make a clause's monthly and yearly figures rightly differ (rent-free months, a
+# discount, a first year); escalation, bounds and estimates only matter in the sentence that
+# states the fee (扣减比例最高不超过当月服务费的20% in the next sentence bounds a deduction, not
+# the fee; a right to adjust the rate later does not make today's two figures differ)
+_PERIOD_SKIP = re.compile(r"免租|优惠|折扣|减免|首年|第[一二三四五六七八九十\d]+年|试运行")
+# (不含 only where tax is left out: a fee 不含药品、耗材 says what it covers, not that it is net of tax; an escalation
+# or adjustment in the sentence that states a fee — not a right to adjust later, stated in another sentence)
+_PERIOD_SKIP_SENT = re.compile(r"不含(?:[^。；，]{0,6}税)|另计|以上|以下|不超过|不低于|约|预计|暂定|最高|最低|递增|上浮|调整|调价")
 
 
 def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
