@@ -1710,7 +1710,7 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _C_DEEMED = re.compile(r"(?<!不)(?:视为|视作|视同|即为|推定为?|认定为|即表示|表示|代表|意味着|等同于|即证明|即构成|构成)[^。；，]{0,28}(?:验收合格|验收通过|通过(?:最终|竣工|整体|全部|初步)?验收|已验收|已经验收|质量合格|合格|认可|无[^。；，]{0,4}异议|符合(?:约定|合同|要求)|接受|确认|(?<!包装)(?<!外观)完好|(?<!包装)无损)")
 _C_SIGN_TRIGGER = re.compile(r"签收|签字|签章|收货|收到货物|收到(?:标的物|设备|产品)|到货|送货单|交接单|收货单|验收单上签|接收")
-_C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|(?:录入|导入|上传|迁移)[^。；，]{0,6}(?:任何|业务|生产|真实)?数据|正式环境|(?:用于|应用于)[^。；，]{0,8}(?:业务|生产|运营|场景|经营)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
+_C_USE_TRIGGER = re.compile(r"(?:投入|开始|正式)[^。；，]{0,4}(?:使用|运营|运行|生产|营业)|(?:录入|导入|上传|迁移)[^。；，]{0,6}(?:任何|业务|生产|真实)?数据|正式环境|生产环境|生产系统|(?:用于|应用于)[^。；，]{0,8}(?:业务|生产|运营|场景|经营)|投入使用|开始使用|使用的|使用后|已使用|实际使用|上线|试运行|运行|安装(?:调试)?(?:完毕|完成)?后|动用")
 _C_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|日|天|小时|个小时|周|个月|月)\s*(?:内|之内|以内)?")
 
 
@@ -7156,15 +7156,20 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         # or in the next numbered item that points back at the period: 5.2 甲方在前款期限内未书面提出异议的，视为…
         nxt = sents[i + 1] if i + 1 < len(sents) and _OBJ_NEXT.match(sents[i + 1]) else ""
         # (the quality the period covers may be named only in that consequence: 两日内完成验收；逾期…视为质量符合约定)
-        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|查验|检查|提出", flat):
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|查验|检查|提出|核对|核验", flat):
             continue
         if re.search(r"鲜活|生鲜|易腐|海鲜|水产|活禽|鲜花|蔬菜|水果|冷鲜", ctx.text[:2000] + flat):
             continue  # goods whose nature needs inspection at once (民法典第六百二十二条: 标的物的性质)
         if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) and re.search(r"数量|件数|清点|点数", flat):
             continue  # a count on arrival; the quality named only in the consequence is not its subject
-        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在", flat + nxt) \
+        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在|内部缺陷|内部质量", flat + nxt) \
                 and not re.search(r"性能|等级|成分|含量|指标|功能|材质", flat):
             continue
+        # a bar that names latent defects itself (此后发现的任何质量问题（包括发动机、液压系统等内部缺陷）由买方承担):
+        # a week cannot reveal what only use reveals, so the period is judged against a month
+        latent = r"(?:内部缺陷|内在(?:质量|缺陷|瑕疵)|隐蔽(?:瑕疵|缺陷|质量)|潜在(?:瑕疵|缺陷)|内部质量)"
+        kept = re.search(rf"{latent}[^。；]{{0,20}}(?:仍可|仍有权|仍应|不受|不影响|另行|保修|质量保证期)|(?:仍可|仍有权|不影响|不包括|除外)[^。；]{{0,20}}{latent}", flat + nxt)
+        need = max(min_days, 30.0) if re.search(latent, flat + nxt) and not kept else min_days
         periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
                    for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
@@ -7174,7 +7179,7 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         for p, days in periods:
             # what the period covers runs to the end of the sentence part: 数量、外观、尺寸以及阻燃等级、耐热性能
             covers = re.match(r"[^。；，]*", flat[p.end():]).group(0)
-            if days >= min_days or re.match(r"[^。；，]{0,10}(?:数量|外观|包装|规格型号)", covers) \
+            if days >= need or re.match(r"[^。；，]{0,10}(?:数量|外观|包装|规格型号)", covers) \
                     and not re.search(r"质量|内在|隐蔽|性能|等级|成分|含量|指标|功能|品质", covers):
                 continue  # a short period for quantity and appearance is lawful (民法典第六百二十三条)
             tail = flat[p.end():] + "。" + nxt
@@ -8809,7 +8814,7 @@ DETECTORS["party_not_in_signature_block"] = party_not_in_signature_block
 
 
 # ------------------------------------------------------------------ effectiveness conditioned on a payment due only after it
-_EFFECTIVE_ON_PAYMENT = re.compile(r"(?:自|以|于|在)[^。；]{0,12}?(?:支付|缴纳|交纳|付清|付讫|到账)(?:完毕)?(?:全部|首期|首笔|第一期)?(?P<fee>[\u4e00-\u9fff]{1,8}?(?:费|款|金|价款|租金|保证金|定金))(?:全部|全额)?(?:之日|之时|后|时|当日)[^。；]{0,4}(?:起)?(?:生效|成立)")
+_EFFECTIVE_ON_PAYMENT = re.compile(r"(?:自|以|于|在)[^。；]{0,12}?(?:支付|缴纳|交纳|付清|付讫|到账|收到|收讫)(?:完毕)?(?:[甲乙丙]方|对方)?(?:支付的)?(?:全部|首期|首笔|第一期)?(?P<fee>[\u4e00-\u9fff]{1,8}?(?:费|款项|款|金|价款|租金|保证金|定金))(?:全部|全额)?(?:之日|之时|后|时|当日)[^。；]{0,4}(?:起)?(?:生效|成立)")
 
 
 def _circular_effectiveness(ctx) -> tuple[str, Hit] | None:
@@ -8827,7 +8832,13 @@ def _circular_effectiveness(ctx) -> tuple[str, Hit] | None:
     if not found:
         return None
     c, sent, fee = found
-    due = re.compile(rf"{re.escape(fee)}[^。；]{{0,30}}(?:本合同|本协议|合同|协议)生效(?:之日|后)[^。；]{{0,12}}(?:支付|缴纳|交纳|付清)")
+    if "定金" in fee:
+        return None  # a 定金 contract is made by handing the 定金 over (民法典第五百八十六条): not this contract's own duty
+    # the sum due only after the contract takes effect (a sum due "after signing" is a condition the payer may
+    # meet at once: lawful, 民法典第一百五十八条)
+    due = re.compile(rf"{re.escape(fee)}[^。；]{{0,30}}(?:本合同|本协议|合同|协议)生效(?:之日|后)[^。；]{{0,12}}(?:支付|缴纳|交纳|付清)"
+                     rf"|(?:本合同|本协议|合同|协议)生效(?:之日起|后)[^。；|]{{0,12}}(?:内)?[^。；]{{0,6}}(?:支付|缴纳|交纳|付清)[^。；]{{0,6}}{re.escape(fee)}"
+                     rf"|(?:^|\|)\s*(?:第一期|首期|首笔)[^|]{{0,8}}\|[^|]{{0,12}}\|\s*(?:合同|本合同|协议)?生效(?:之日起|后)")
     for other in ctx.clauses:
         for s in _split(other.text):
             flat = s.replace("\n", "")
