@@ -271,7 +271,13 @@ _NO_RISK = re.compile(r"无风险|无高风险|不存在高风险|风险不高|�
 _DENIES_FINDING = re.compile(
     r"(?<!不)(?<!是否)(?<!能否)(?<!应当)(?<!应)符合[^。；，]{0,20}(?:规定|要求|法律|标准)(?![^。；，]{0,6}(?:的要求|条件)?[^。；，]{0,2}(?:才|方可))"
     r"|(?:无需|无须|不需要?|不必|可以不用?|不用)(?:进行|作|做)?(?:任何)?(?:修改|修订|调整|变更)"
-    r"|(?:没有|未|不)涉及[^。；，]{0,8}(?:审查|风险|问题)|与[^。；，]{0,8}(?:审查|本风险|风险)无关")
+    r"|(?:没有|未|不)涉及[^。；，]{0,8}(?:审查|风险|问题)|与[^。；，]{0,8}(?:审查|本风险|风险)无关"
+    # the step declines to judge (这属于法律知识范畴，因此没有实际的风险评估)
+    r"|(?:没有|无|无法|不能|不作)(?:实际的?|具体的?)?(?:风险评估|风险判断|评估风险|判断风险)|属于法律知识范畴")
+# a lower-case English word inside the Chinese analysis (争议解决 clause): an acronym such as LPR is fine
+_ENGLISH_WORD = re.compile(r"(?<![A-Za-z])[a-z]{3,}(?![A-Za-z])")
+# what a revision changes a figure with (将3%改为万分之五): naming the flagged figure is then no keeping of it
+_CHANGES = re.compile(r"改为|调整为|调低|降低|降为|下调|减少|不超过|不高于|删除|取消|替换|修改为|更改为|限定为|以内")
 # a clause of the contract named in a unit: 第三条 / 第6.1条 / 6.1 (a statute's article is named after its law: 《民法典》第五百八十五条)
 _CLAUSE_REF = re.compile(r"(?<![》法典例则定释款])第\s*(?P<a>[一二三四五六七八九十百零〇两\d]+(?:\.\d+)*)\s*条|(?<![\d.])(?P<b>\d{1,2}\.\d{1,2})(?![\d.%％倍元万年月日天])")
 
@@ -356,7 +362,8 @@ def validate_units(
             ok = _norm(q) in grounding or _norm(q) in cited_text
             checks.append(ReasoningCheck(name="quote_matches", passed=ok,
                                          message="" if ok else f"引文“{q[:20]}”与条款或法条原文不符"))
-        for n in _NUMBER.findall(text):
+        # (a revision proposes new figures: only the analysis must take its numbers from the clause)
+        for n in (_NUMBER.findall(text) if unit.action != "修改建议" else ()):
             ok = _norm(n) in grounding or _norm(n) in cited_text
             if not ok:
                 checks.append(ReasoningCheck(name="numbers_grounded", passed=False,
@@ -373,6 +380,16 @@ def validate_units(
             # 民法典第506条 word for word): only the retrieval step may quote an article
             checks.append(ReasoningCheck(name="own_words", passed=False,
                                          message=f"content照抄了法条原文（“{copied[:16]}…”），应写对本条款的分析或修改"))
+        if _ENGLISH_WORD.search(text):
+            checks.append(ReasoningCheck(name="clean_text", passed=False,
+                                         message=f"content或conclusion夹杂英文词（“{_ENGLISH_WORD.search(text).group(0)}”），应全部用中文写"))
+        if unit.action == "修改建议" and findings:
+            # a revision that proposes the very figure the rule flagged (建议修改条款以明确约定30%作为定金)
+            flagged = {_norm(n) for f in findings for n in _NUMBER.findall(f.evidence)}
+            kept = [n for n in _NUMBER.findall(unit.content) if _norm(n) in flagged]
+            if kept and not _CHANGES.search(unit.content):
+                checks.append(ReasoningCheck(name="revision_changes", passed=False,
+                                             message=f"修改建议保留了被提示的“{kept[0]}”，应写出修改后的数额或约定"))
         own = _clause_numbers(clause)
         refs = [m["a"] or m["b"] for m in _CLAUSE_REF.finditer(text)]
         if own and refs and not any(_cn_num(r) in own for r in refs):

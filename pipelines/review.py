@@ -147,7 +147,11 @@ def _dedupe(cites: Sequence[Citation]) -> tuple[Citation, ...]:
 
 
 _INSTRUCTION = re.compile(r"^(?:建议|请|应当?(?:修改|删除|明确|增加|补充|约定)|需要?|删除|修改|明确|增加|补充|将|把|可以?考虑|核实|核对|在(?:本?合同|本条|条款)中)"
-                          r"|建议|修改为|改为|删除|在(?:本?合同|本条|条款)中|明确约定")
+                          r"|建议|修改为|改为|删除|在(?:本?合同|本条|条款)中|明确约定"
+                          # an edit to the contract described, not written (seen from the 0.5B: 在合同条款中增加违约金的标准 /
+                          # 在争议解决部分中增加协商解决的条件 / 确保违约金标准与实际损失比例相符)
+                          r"|在[^。；，]{0,10}(?:合同|条款|部分|章节|约定)[^。；，]{0,2}中(?:增加|补充|明确|写明|加入|规定|约定|删去|调整)"
+                          r"|(?:确保|保证)[^。；，]{0,16}(?:标准|条款|约定)[^。；，]{0,10}(?:相符|合理|合法|明确|一致)")
 # replacement clause text states obligations; it does not talk about risks or the law
 _EVALUATIVE = re.compile(r"风险|过高|过低|显失公平|无效|不合理|违反|不符合|明显|审查|建议|：")
 # an instruction or a comment inside the text (…违约金应该改为1个月租金; 第六条合同解除的性质是…): it talks

@@ -1002,12 +1002,21 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str |
 
 def _joined_suggestion(first: str, second: str) -> str:
     """Replacement text that mends two norms one sentence breaks: ``first`` then ``second``
-    as consecutive sentences; ``first`` alone when ``second`` is empty or already in it."""
+    as consecutive sentences; ``first`` alone when ``second`` is empty or already in it, or
+    when both rewrite the same provision (25 characters or more in common)."""
     first = first.rstrip()
     if not second or second in first:
         return first
     if not first:
         return second
+    import difflib
+
+    # two rewrites of the same provision (an unpaid non-compete and a three-year one: each suggestion restates the
+    # restriction, 乙方离职后__个月内…不得到…任职): pasted together the clause would say it twice; the first, of
+    # the most severe check, is kept
+    m = difflib.SequenceMatcher(None, first, second, autojunk=False).find_longest_match(0, len(first), 0, len(second))
+    if m.size >= 25:
+        return first
     return f"{first}{'' if first.endswith(('。', '；')) else '。'}{second}"
 
 

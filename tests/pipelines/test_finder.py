@@ -207,6 +207,10 @@ def test_liquidated_damages_are_compared_in_code(record, expected):
      "3.3 逾期支付租金的，每逾期一日，乙方应按月租金的 10% 向甲方支付违约金。", False),
     ("逾期支付租金的，每逾期一日，乙方应按欠付租金的万分之五支付违约金，累计不超过欠付租金的百分之二十。",
      "3.3 逾期支付租金的，每逾期一日，乙方应按月租金的 10% 向甲方支付违约金。", True),
+    # edits described instead of written (a new user's quickstart, the 0.5B's revisions of 第六条 and 第八条)
+    ("在合同条款中增加违约金的标准，明确赔偿责任的上限。同时，确保违约金标准与实际损失比例相符。", "每逾期一日，应按合同总价款的3%", False),
+    ("在争议解决部分中增加协商解决的条件，以避免出现双方协商不成的情况。", "既可以向宁波仲裁委员会申请仲裁，也可以向人民法院提起诉讼", False),
+    ("双方应在本合同约定的期限内完成验收，验收标准以附件二所列技术参数为准。", "签收即视为验收合格", True),
 ])
 def test_a_suggestion_must_be_replacement_text(text, evidence, ok):
     assert (usable_suggestion(text, evidence) is None) is ok

@@ -266,3 +266,20 @@ def test_the_retrieval_step_may_quote_the_article_and_analysis_may_name_its_word
     naming = _unit("判断风险", "每日3%过分高于造成的损失，可请求减少。", "违约金过高，风险高")
     result, _ = _analyse(store, [_output([GOOD["units"][0], quoting, naming])])
     assert result.calls == 1 and result.passed_first == 3
+
+
+@pytest.mark.parametrize("unit, message", [
+    # a new user's quickstart: steps that passed every check and still said nothing a lawyer can use
+    (_unit("判断风险", "这属于法律知识范畴，因此没有实际的风险评估。", "风险待定"), "矛盾"),
+    (_unit("比对", "该争议解决 clause 约定了仲裁和诉讼两种方式。", "约定不明"), "英文"),
+    (_unit("修改建议", "建议修改条款以明确约定每日3%作为违约金标准。", "明确违约金"), "保留了被提示的"),
+])
+def test_a_step_that_declines_mixes_english_or_keeps_the_flagged_figure_is_regenerated(store, unit, message):
+    result, gen = _analyse(store, [_output([GOOD["units"][0], unit, GOOD["units"][2]]), GOOD])
+    assert result.calls == 2 and message in gen.prompts[1][1]["content"]
+
+
+def test_a_revision_step_that_changes_the_flagged_figure_passes(store):
+    unit = _unit("修改建议", "将每日3%改为每日万分之五，累计不超过合同总价款的5%。", "降低违约金")
+    result, _ = _analyse(store, [_output([GOOD["units"][0], unit, GOOD["units"][2]])])
+    assert result.calls == 1

@@ -27,3 +27,15 @@ def test_a_sentence_breaking_two_labour_norms_gets_one_finding_whose_revision_me
     assert {r[1] for r in finding.statutes} >= {23, 24}, finding.statutes
     assert "二年" in finding.explanation and "经济补偿" in finding.explanation
     assert "不超过二年" in finding.suggestion and "经济补偿" in finding.suggestion
+
+
+def test_two_rewrites_of_one_provision_are_not_pasted_together():
+    """A new user's redline: an unpaid three-year non-compete got both checks' rewrites of the restriction
+    joined, so the pasted clause said it twice."""
+    from pipelines.screen import _joined_suggestion
+
+    paid = "乙方离职后__个月内（不超过二年），不得到与甲方有竞争关系的其他用人单位任职；甲方按月向乙方支付竞业限制经济补偿。"
+    short = "乙方离职后__个月内（自劳动合同解除之日起计算，不超过二年），不得到与甲方有竞争关系的其他用人单位任职。"
+    assert _joined_suggestion(paid, short) == paid
+    # two different provisions are still both written
+    assert _joined_suggestion("甲方应于每月十日前支付工资。", "乙方的工作地点为上海市。") == "甲方应于每月十日前支付工资。乙方的工作地点为上海市。"

@@ -65,3 +65,22 @@ def _print_metrics(metrics: dict) -> None:
     for g, v in metrics.get("per_group", {}).items():
         grp.add_row(g, *(str(v[k]) if v[k] is not None else "—" for k in ("gold", "predicted", "matched", "recall", "precision")))
     out.print(grp)
+    if o.get("location_accuracy") is None:
+        out.print("location_accuracy —: no matched risk on a PDF case (it compares the reported pages with where the gold anchor is)", highlight=False)
+    extra = Table(title="classification and retrieval")
+    extra.add_column("figure")
+    extra.add_column("value")
+    c = metrics.get("classification") or {}
+    if c:
+        extra.add_row("clause category on the gold anchors",
+                      f"{c.get('clause_category_accuracy') or 0:.3f} ({c.get('category_correct')}/{c.get('anchors')})")
+        extra.add_row("contract type", f"{c.get('contract_type_accuracy') or 0:.3f} ({c.get('contract_type_correct')}/{c.get('contract_types')})")
+    for mode, r in (metrics.get("retrieval_recall_at_5") or {}).items():
+        extra.add_row(f"retrieval recall@5, {mode}", "— (no dense vectors in this index)" if not r.get("eligible") and mode == "dense"
+                      else "—" if r.get("recall") is None else f"{r['recall']:.3f} ({r['hits']}/{r['eligible']})")
+    llm = metrics.get("llm") or {}
+    for k in ("units_passed_first", "units_passed_after_regeneration", "units_dropped"):
+        if k in llm:
+            extra.add_row(k.replace("_", " "), str(llm[k]))
+    if extra.row_count:
+        out.print(extra)
