@@ -195,6 +195,46 @@ def _compile(items: Iterable[str] | None) -> tuple[re.Pattern, ...]:
     return tuple(out)
 
 
+# runs a sentence can hold (sentences are cut at pipelines.text.MAX_SENTENCE_CHARS = 600 characters)
+_PROBES = (" ", "\u3000", "甲方", "1", "，", "的", "a")
+
+
+def _refuse_slow_patterns(check: "Check", path: Path) -> None:
+    """Refuse a firm playbook's pattern that takes super-linear time on a run of one
+    character (``\\s*\\s*x``, ``(?:\\d|\\d\\d)*x``: two or three repeats that can split one run
+    between them backtrack quadratically or cubically; OWASP "Regular expression Denial of
+    Service"). Each pattern is searched in runs of 8 and 24 characters (an exponential
+    pattern such as ``(?:\\s|\\s\\s)*x`` shows there), 100 and 300, then 200 and 600 (the
+    longest sentence a check reads): a pattern whose time grows more than six-fold when the
+    run triples (a linear one: three-fold) and passes 2 ms (10 ms on the longer runs) is
+    refused — a test of the pattern's shape more than of the machine's speed.
+
+    Raises:
+        ValueError: naming the check, the pattern and the run that was slow.
+    """
+    import time
+
+    def timed(rx: re.Pattern, text: str) -> float:
+        t0 = time.perf_counter()
+        rx.search(text)
+        return (time.perf_counter() - t0) * 1000
+
+    for rx in (*check.all, *check.any, *check.none, *check.clause_none):
+        # short runs first: an exponential pattern ((?:\s|\s\s)*x) takes seconds on 36 characters, a cubic one on 600
+        for unit, (n, floor_ms) in ((u, st) for u in _PROBES for st in ((8, 2.0), (100, 10.0), (200, 10.0))):
+            a, b = unit * max(1, n // len(unit)), unit * max(1, 3 * n // len(unit))
+            short, longer = timed(rx, a), timed(rx, b)
+            if longer > floor_ms and longer > 6 * max(short, 0.01):
+                # measured again before refusing: a busy machine's pause is not the pattern's shape
+                short, longer = min(short, timed(rx, a), timed(rx, a)), min(longer, timed(rx, b))
+            # three times the text: a linear search takes three times as long, a quadratic one nine, a cubic one 27
+            if longer > floor_ms and longer > 6 * max(short, 0.01):
+                raise ValueError(f"playbook {path}: check {check.id}: pattern {rx.pattern!r} slows down with the square "
+                                 f"or cube of a run of {unit!r} ({short:.1f} ms on {n} characters, {longer:.0f} ms on {3 * n}); "
+                                 "on a long sentence it would take seconds. Write it without two repeats that can share one run "
+                                 "of characters (like \\s*\\s*)")
+
+
 def _scope(value: str) -> str:
     if value not in ("clause", "document"):
         raise ValueError(f"scope must be 'clause' or 'document', not {value!r}")
@@ -380,7 +420,10 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         for raw in doc.get("checks", []) or []:
             if not isinstance(raw, dict):
                 raise ValueError(f"playbook {f}: each check is a mapping with id, category, severity …, not {str(raw)[:60]!r}")
-            checks.append(_parse_check(raw, str(f)))
+            check = _parse_check(raw, str(f))
+            if f.resolve().parent != Path(DEFAULT_PLAYBOOK_DIR).resolve():
+                _refuse_slow_patterns(check, f)  # a firm's own file: its patterns are timed on hostile runs
+            checks.append(check)
     ids = [c.id for c in checks]
     dupes = {i for i in ids if ids.count(i) > 1}
     if dupes:

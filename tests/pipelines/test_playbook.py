@@ -132,6 +132,21 @@ def test_a_firm_playbook_with_a_broken_regex_is_refused(tmp_path):
         load_playbook([bad])
 
 
+@pytest.mark.parametrize("pattern", [r"\s*\s*违约金", r"(?:\s|\s\s)*x", r"[^。]*[^；]*违约金"])
+def test_a_firm_pattern_that_slows_down_with_the_square_of_a_run_is_refused(tmp_path, pattern):
+    """Two repeats that can share one run of characters: quadratic or cubic in the run's length
+    (an attack helper's \\s*\\s* slipped past the nested-repetition guard)."""
+    slow = tmp_path / "firm.yaml"
+    slow.write_text("checks:\n  - {id: firm.slow, category: other, severity: low, title: t, explanation: e, suggestion: s, "
+                    f"any: ['{pattern}']}}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="square or cube of a run"):
+        load_playbook([slow])
+    # a linear pattern of the same words loads
+    slow.write_text("checks:\n  - {id: firm.ok, category: other, severity: low, title: t, explanation: e, suggestion: s, "
+                    "any: ['(?:甲方|乙方)\\s*[^。；]{0,20}违约金']}\n", encoding="utf-8")
+    assert [c.id for c in load_playbook([slow]).checks] == ["firm.ok"]
+
+
 def test_playbook_version_changes_with_its_content(tmp_path):
     extra = tmp_path / "firm.yaml"
     extra.write_text("checks: []\n", encoding="utf-8")
