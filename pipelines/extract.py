@@ -717,7 +717,9 @@ def _docx_lines(body: Any, numbering: _Numbering) -> Iterator[_RawLine]:
                 if part.strip():
                     yield (part.strip(), None, None)
             for box in child.iter(_W + "txbxContent"):  # text boxes: their own lines after the paragraph
-                if not any(a.tag == _MC_FALLBACK for a in box.iterancestors()):
+                # a box inside another box is read with that box (read here too, its text doubled at each level)
+                if not _inside(box, child, (_W + "txbxContent", _MC_FALLBACK)) \
+                        and not any(a.tag == _MC_FALLBACK for a in box.iterancestors()):
                     yield from _docx_lines(box, numbering)
         elif child.tag == _W + "tbl":
             for row in child.iter(_W + "tr"):

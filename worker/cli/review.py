@@ -165,7 +165,11 @@ def review(
                                     progress=progress)
         except PipelineError as exc:
             if not no_store:
-                _persist(contract, error=exc)
+                try:
+                    _persist(contract, error=exc)
+                except Exception as store_exc:  # noqa: BLE001 - the review's own error is the one to report
+                    err.print(_safe(f"error [store_failed]: the failure could not be stored in the database "
+                                    f"({type(store_exc).__name__})"), highlight=False)
             raise
     _print_review(result.review)
     store_failed = None
