@@ -28,7 +28,6 @@ tests inject a hand-written fake).
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -37,6 +36,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
+from pipelines.text import longest_shared_run
 from pipelines.types import (
     CATEGORY_NAMES_ZH,
     Category,
@@ -435,9 +435,9 @@ def _copied_article(content: str, candidates: Sequence[Candidate]) -> str | None
         return None
     for cand in candidates:
         a = re.sub(r"[\s，,。；;：:、“”\"'（）()]", "", cand.text)
-        m = difflib.SequenceMatcher(None, c, a, autojunk=False).find_longest_match(0, len(c), 0, len(a))
-        if m.size >= 20 or m.size >= 0.7 * len(c):
-            return c[m.a: m.a + m.size]
+        at, size = longest_shared_run(c, a)
+        if size >= 20 or size >= 0.7 * len(c):
+            return c[at: at + size]
     return None
 
 

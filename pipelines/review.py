@@ -10,7 +10,6 @@ raises :class:`pipelines.errors.InputError`.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 import time
 from collections import defaultdict
@@ -30,7 +29,7 @@ from pipelines.rules import COMPUTED_DETECTORS
 from pipelines.elements import NORMS
 from pipelines.finder import FinderResult, find_risks
 from pipelines.screen import Playbook, ScreenContext, apply_stance, screen
-from pipelines.text import COVERED_LANGUAGES, detect_language, sentences, simplified_same_length
+from pipelines.text import COVERED_LANGUAGES, detect_language, longest_shared_run, sentences, simplified_same_length
 from pipelines.segment import segment
 from pipelines.types import (
     SEVERITY_RANK,
@@ -202,8 +201,7 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
     # 逾期…的每逾期一日): compared without punctuation and numbering, most of them still there
     pt, pe = _PUNCT.sub("", nt), _PUNCT.sub("", _ITEM_NO.sub("", ne))
     if len(pe) >= 12:
-        m = difflib.SequenceMatcher(None, pt, pe, autojunk=False).find_longest_match(0, len(pt), 0, len(pe))
-        if m.size >= 0.8 * len(pe):
+        if longest_shared_run(pt, pe)[1] >= 0.8 * len(pe):
             return "修改建议保留了被提示的原文"
     if clause is not None:
         named = re.match(r"\s*(第[一二三四五六七八九十百零〇\d]+条)", t)
@@ -217,8 +215,7 @@ def usable_suggestion(text: str, evidence: str, article_texts: Sequence[str] = (
     for art in article_texts:
         na = _nows(art)
         if len(na) >= 20:
-            m = difflib.SequenceMatcher(None, nt, na, autojunk=False).find_longest_match(0, len(nt), 0, len(na))
-            if m.size >= 20:
+            if longest_shared_run(nt, na)[1] >= 20:
                 return "修改建议照抄了法条原文"
     return None
 

@@ -56,7 +56,7 @@ import yaml
 
 from pipelines.clause_structure import definitions, expand_definitions
 from pipelines.errors import reraise_fatal
-from pipelines.text import sentences
+from pipelines.text import longest_shared_run, sentences
 from pipelines.types import CONTRACT_TYPES, SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance, StatuteRef
 
 __all__ = ["Check", "Playbook", "ScreenContext", "StatuteRef", "apply_stance", "load_playbook", "screen",
@@ -1052,13 +1052,10 @@ def _joined_suggestion(first: str, second: str) -> str:
         return first
     if not first:
         return second
-    import difflib
-
     # two rewrites of the same provision (an unpaid non-compete and a three-year one: each suggestion restates the
     # restriction, 乙方离职后__个月内…不得到…任职): pasted together the clause would say it twice; the first, of
     # the most severe check, is kept
-    m = difflib.SequenceMatcher(None, first, second, autojunk=False).find_longest_match(0, len(first), 0, len(second))
-    if m.size >= 25:
+    if longest_shared_run(first, second)[1] >= 25:
         return first
     return f"{first}{'' if first.endswith(('。', '；')) else '。'}{second}"
 
