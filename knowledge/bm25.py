@@ -162,11 +162,24 @@ class BM25Index:
 
     @classmethod
     def load(cls, directory: Path, params: dict | None = None) -> BM25Index:
-        """Read an index written by :meth:`save` (no pickle)."""
+        """Read an index written by :meth:`save` (no pickle).
+
+        Raises:
+            ValueError: the files disagree — the vocabulary is not a list of distinct
+                strings, or the matrix's columns or the idf vector do not match it (a file
+                overwritten or taken from another build).
+        """
         weights = sp.load_npz(Path(directory) / cls.MATRIX).tocsc()
         terms = json.loads((Path(directory) / cls.VOCAB).read_text(encoding="utf-8"))
+        if not isinstance(terms, list) or not all(isinstance(t, str) for t in terms) or len(set(terms)) != len(terms):
+            raise ValueError(f"{cls.VOCAB} is not a list of distinct terms")
+        if weights.ndim != 2 or weights.shape[1] != len(terms) or not np.issubdtype(weights.dtype, np.floating):
+            raise ValueError(f"{cls.MATRIX} has shape {weights.shape} ({weights.dtype}); "
+                             f"the vocabulary has {len(terms)} terms")
         idf_path = Path(directory) / cls.IDF
         idf = np.load(idf_path, allow_pickle=False) if idf_path.is_file() else None
+        if idf is not None and (idf.shape != (len(terms),) or not np.issubdtype(idf.dtype, np.floating)):
+            raise ValueError(f"{cls.IDF} has shape {idf.shape} ({idf.dtype}); the vocabulary has {len(terms)} terms")
         return cls(weights, {t: i for i, t in enumerate(terms)}, params or {}, idf)
 
     def max_score(self, query: str) -> float:

@@ -32,6 +32,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -44,6 +45,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from knowledge.bm25 import BM25Index, tokenize
+from knowledge.errors import IndexDamaged
 from knowledge.sources import Article
 from knowledge.store import StatuteStore
 from knowledge.vectors import VectorCache, cache_path, passage_key
@@ -71,13 +73,46 @@ class IndexManifest(BaseModel):
     content_sha256: str
 
 
+_CURRENT_MAX_BYTES = 256
+_VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]{0,127}")
+
+
 def current_version(root: Path) -> str | None:
-    """The kb_version named by ``root/CURRENT``, or None when nothing is built."""
+    """The kb_version named by ``root/CURRENT``, or None when nothing is built.
+
+    Reads at most 256 bytes and only from a regular file, so a ``CURRENT`` replaced by a
+    folder, a device (``/dev/zero``) or a large binary costs nothing.
+
+    Raises:
+        IndexDamaged: ``CURRENT`` is not a regular file, not UTF-8, or does not name a
+            version (a hex kb_version; letters, digits, ``.``, ``_`` and ``-``, no path).
+    """
+    path = Path(root) / "CURRENT"
     try:
-        version = (Path(root) / "CURRENT").read_text(encoding="utf-8").strip()
+        if not path.is_file():
+            if not path.exists() and not path.is_symlink():
+                return None
+            raise _current_damaged(path, "it is not a regular file")
+        with path.open("rb") as fh:
+            raw = fh.read(_CURRENT_MAX_BYTES + 1)
     except FileNotFoundError:
         return None
-    return version or None
+    except OSError as exc:
+        raise _current_damaged(path, f"it cannot be read: {exc.strerror or exc}") from exc
+    try:
+        version = raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise _current_damaged(path, "it is not text") from None
+    if not version:
+        return None
+    if len(raw) > _CURRENT_MAX_BYTES or not _VERSION_NAME.fullmatch(version):
+        raise _current_damaged(path, "it does not name an index version")
+    return version
+
+
+def _current_damaged(path: Path, why: str) -> IndexDamaged:
+    return IndexDamaged(f"{path} is damaged ({why}); rebuild the statute index with "
+                        "`contract-review kb build` (it takes under a minute) and try again")
 
 
 @contextmanager
@@ -102,6 +137,15 @@ def _write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _set_current(root: Path, version: str) -> None:
+    """Point ``root/CURRENT`` at ``version``; a ``CURRENT`` that is a folder (damage, or a
+    mistaken copy) is removed first, since a file cannot replace a folder."""
+    current = root / "CURRENT"
+    if current.is_dir() and not current.is_symlink():
+        shutil.rmtree(current)
+    _write_atomic(current, version + "\n")
 
 
 def _kb_version(body: dict[str, Any]) -> str:
@@ -253,7 +297,7 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size, em
     version = _kb_version(body)
     final = root / "versions" / version
     if (final / "manifest.json").is_file():
-        _write_atomic(root / "CURRENT", version + "\n")
+        _set_current(root, version)
         return IndexManifest.model_validate_json((final / "manifest.json").read_text(encoding="utf-8"))
     BM25Index.build([tokenize(_bm25_document(a), bigrams=True) for a in stored]).save(tmp)
     if embedder is not None:
@@ -266,7 +310,7 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size, em
     if final.exists():  # an incomplete earlier attempt (no manifest): replace it
         shutil.rmtree(final)
     os.rename(tmp, final)
-    _write_atomic(root / "CURRENT", version + "\n")
+    _set_current(root, version)
     return manifest
 
 

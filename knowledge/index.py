@@ -122,6 +122,9 @@ class StatuteIndex:
         self.store = StatuteStore.open(directory / StatuteStore.FILENAME)
         self.bm25 = BM25Index.load(directory, manifest.bm25)
         rows = self.store.row_versions()
+        if self.bm25.weights.shape[0] != len(rows):
+            raise ValueError(f"the BM25 matrix has {self.bm25.weights.shape[0]} rows, the statute database "
+                             f"{len(rows)}")
         # dense: (embedded rows, dim) float32 matrix, or None when no row has a vector
         self.dense, self._dense_rows, self._embedded = None, np.zeros(0, dtype=np.int64), np.zeros(len(rows), bool)
         if manifest.embedding is not None:

@@ -172,6 +172,7 @@ def render_pdf(data: bytes, *, timeout_s: float = 60.0, memory_bytes: int = 1536
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             resource.setrlimit(resource.RLIMIT_FSIZE, (512 * 1024 * 1024, 512 * 1024 * 1024))
 
+        pipes_before = _office_pipes()
         try:
             proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     env=env, cwd=tmp, start_new_session=True, preexec_fn=limit)
@@ -184,6 +185,7 @@ def render_pdf(data: bytes, *, timeout_s: float = 60.0, memory_bytes: int = 1536
             raise RenderError(f"LibreOffice did not render the document within {timeout_s:g} s") from None
         finally:
             _kill_group(proc)  # a helper process left behind in the group
+            _remove_dead_pipes(_office_pipes() - pipes_before)
         pdf = out / "contract.pdf"
         if proc.returncode != 0 or not pdf.is_file():
             tail = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
@@ -193,6 +195,10 @@ def render_pdf(data: bytes, *, timeout_s: float = 60.0, memory_bytes: int = 1536
 
 
 def _kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL LibreOffice's process group and wait (at most 5 s) until none of it is left:
+    ``soffice.bin`` is a grandchild, and its socket is only dead once it is gone."""
+    import time
+
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
@@ -201,6 +207,38 @@ def _kill_group(proc: subprocess.Popen) -> None:
         proc.wait(5)
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL was sent
         pass
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.05)
+
+
+def _office_pipes() -> set[Path]:
+    """LibreOffice's single-instance sockets of this user (``/tmp/OSL_PIPE_<uid>_*``: the
+    path is fixed in LibreOffice's ``sal/osl/unx/pipe.cxx``, whatever ``TMPDIR`` says)."""
+    try:
+        return set(Path("/tmp").glob(f"OSL_PIPE_{os.getuid()}_*"))
+    except OSError:
+        return set()
+
+
+def _remove_dead_pipes(paths: set[Path]) -> None:
+    """Remove the sockets in ``paths`` nobody listens on (left by a LibreOffice that was
+    killed before it could remove its own); a live one (another render) is kept."""
+    import socket
+
+    for path in paths:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(1.0)
+            try:
+                probe.connect(str(path))
+            except ConnectionRefusedError:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass
 
 
 def _normalise(text: str) -> tuple[str, list[int]]:

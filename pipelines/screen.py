@@ -199,6 +199,43 @@ def _compile(items: Iterable[str] | None) -> tuple[re.Pattern, ...]:
 _PROBES = (" ", "\u3000", "甲方", "1", "，", "的", "a")
 
 
+def _pattern_units(rx: re.Pattern) -> tuple[str, ...]:
+    """Runs to probe ``rx`` with beyond :data:`_PROBES`: the literal characters the pattern
+    names and each pair of them written next to each other (``(?:ab|a|b)*c`` → ``a``, ``b``,
+    ``c``, ``ab``, ``ba``, ``bc``): a backtracking blow-up needs a run its repeats can match.
+    At most 24 units."""
+    try:
+        import re._parser as sre_parse  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_parse  # type: ignore[no-redef]
+
+    literals: list[str] = []
+
+    def walk(items) -> None:
+        for op, arg in items:
+            name = str(op)
+            if name == "LITERAL":
+                literals.append(chr(arg))
+            elif isinstance(arg, (list, tuple)):
+                for sub in arg:
+                    if isinstance(sub, sre_parse.SubPattern):
+                        walk(sub)
+                    elif isinstance(sub, (list, tuple)):
+                        for part in sub:
+                            if isinstance(part, sre_parse.SubPattern):
+                                walk(part)
+            elif isinstance(arg, sre_parse.SubPattern):
+                walk(arg)
+
+    try:
+        walk(sre_parse.parse(rx.pattern, rx.flags))
+    except Exception:  # noqa: BLE001 - an unusual construct: the fixed probes still run
+        return ()
+    units = dict.fromkeys(ch for ch in literals if ch not in _PROBES)
+    units.update(dict.fromkeys(a + b for a, b in zip(literals, literals[1:], strict=False) if a != b))
+    return tuple(units)[:24]
+
+
 def _refuse_slow_patterns(check: "Check", path: Path) -> None:
     """Refuse a firm playbook's pattern that takes super-linear time on a run of one
     character (``\\s*\\s*x``, ``(?:\\d|\\d\\d)*x``: two or three repeats that can split one run
@@ -220,8 +257,18 @@ def _refuse_slow_patterns(check: "Check", path: Path) -> None:
         return (time.perf_counter() - t0) * 1000
 
     for rx in (*check.all, *check.any, *check.none, *check.clause_none):
+        units = (*_PROBES, *_pattern_units(rx))
+        # an exponential pattern ((?:ab|a|b)*c) doubles its time every few characters: runs grown
+        # four characters at a time stop it before it takes seconds; none of 64 characters may take 5 ms
+        for unit in units:
+            for n in range(4, 68, 4):
+                if (ms := timed(rx, unit * max(1, n // len(unit)))) > 5.0 and min(ms, timed(rx, unit * max(1, n // len(unit)))) > 5.0:
+                    raise ValueError(f"playbook {path}: check {check.id}: pattern {rx.pattern!r} slows down exponentially "
+                                     f"on a run of {unit!r} ({ms:.0f} ms on {n} characters); on a long sentence it would "
+                                     "never finish. Write it without a repeated group whose alternatives can match the "
+                                     "same text in more than one way (like (?:ab|a|b)*)")
         # short runs first: an exponential pattern ((?:\s|\s\s)*x) takes seconds on 36 characters, a cubic one on 600
-        for unit, (n, floor_ms) in ((u, st) for u in _PROBES for st in ((8, 2.0), (100, 10.0), (200, 10.0))):
+        for unit, (n, floor_ms) in ((u, st) for u in units for st in ((8, 2.0), (100, 10.0), (200, 10.0))):
             a, b = unit * max(1, n // len(unit)), unit * max(1, 3 * n // len(unit))
             short, longer = timed(rx, a), timed(rx, b)
             if longer > floor_ms and longer > 6 * max(short, 0.01):
@@ -393,14 +440,24 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         in load order.
 
     Raises:
-        ValueError: when a file is not valid YAML (a key given twice in one mapping
+        ValueError: when a path does not exist, is not a regular file or is a folder
+            without ``*.yaml``, a file holds neither checks nor params (empty), is not
+            valid YAML (a key given twice in one mapping
             included: YAML would silently keep the last, dropping a check's patterns),
             a check is malformed, or two checks share an id.
     """
     files: list[Path] = []
     for p in paths or [DEFAULT_PLAYBOOK_DIR]:
         p = Path(p)
-        files.extend(sorted(p.glob("*.yaml")) if p.is_dir() else [p])
+        if p.is_dir():
+            found = sorted(p.glob("*.yaml"))
+            if not found:
+                raise ValueError(f"playbook folder {p} holds no *.yaml file")
+            files.extend(found)
+        elif not p.is_file():
+            raise ValueError(f"playbook {p}: no such file" if not p.exists() else f"playbook {p}: not a regular file")
+        else:
+            files.append(p)
     digest = hashlib.sha256()
     checks: list[Check] = []
     params: dict = {}
@@ -416,6 +473,10 @@ def load_playbook(paths: Sequence[Path] | None = None) -> Playbook:
         if not isinstance(doc, dict) or not isinstance(doc.get("checks", []) or [], list) \
                 or not isinstance(doc.get("params", {}) or {}, dict):
             raise ValueError(f"playbook {f}: expected a mapping with 'checks: [...]' (a list of checks) and optional 'params: {{...}}'")
+        if not doc.get("checks") and not doc.get("params"):
+            # an empty file (or one whose checks were all commented out) adds nothing, and a
+            # firm believing its rules apply must be told
+            raise ValueError(f"playbook {f}: holds no checks and no params (an empty file?)")
         params.update(doc.get("params", {}) or {})
         for raw in doc.get("checks", []) or []:
             if not isinstance(raw, dict):

@@ -43,3 +43,53 @@ def test_a_missing_index_file_is_index_missing(root):
     _file(root, "bm25.npz").unlink()
     with pytest.raises(IndexMissing):
         StatuteIndex.load(root)
+
+
+def _npy(array) -> bytes:
+    import io
+
+    import numpy as np
+    buffer = io.BytesIO()
+    np.save(buffer, np.asarray(array), allow_pickle=False)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("name, content", [
+    ("bm25_idf.npy", lambda: _npy([1.0, 2.0, 3.0])),          # another build's idf: wrong length
+    ("bm25_idf.npy", lambda: _npy([["a"]])),                   # not numbers
+    ("bm25_vocab.json", lambda: b'["a", "b"]'),                # another build's vocabulary
+    ("bm25_vocab.json", lambda: b'{"a": 1}'),                  # not a list
+])
+def test_ranker_files_that_do_not_fit_each_other_are_index_damaged(root, name, content):
+    # GIVEN a built index WHEN one ranker file is replaced by one of another shape
+    _file(root, name).write_bytes(content())
+    # THEN it is refused at load, not searched with misaligned arrays
+    with pytest.raises(IndexDamaged) as info:
+        StatuteIndex.load(root)
+    assert "contract-review kb build" in info.value.message
+
+
+@pytest.mark.parametrize("damage", ["folder", "binary", "path", "device"])
+def test_a_damaged_current_pointer_is_index_damaged_in_bounded_time_and_a_rebuild_mends_it(
+        root, sample_articles, damage):
+    # GIVEN the CURRENT pointer replaced by a folder, a large binary, a path out of the
+    # index folder or an endless device
+    current = root / "CURRENT"
+    current.unlink()
+    if damage == "folder":
+        current.mkdir()
+    elif damage == "binary":
+        current.write_bytes(b"\xff\xfe" * 5_000_000)
+    elif damage == "path":
+        current.write_text("../../../etc\n", encoding="utf-8")
+    else:
+        current.symlink_to("/dev/zero")
+    # WHEN it is read THEN it is index_damaged naming the file and the command (a read of
+    # /dev/zero that did not stop would never return)
+    for call in (lambda: current_version(root), lambda: StatuteIndex.load(root)):
+        with pytest.raises(IndexDamaged) as info:
+            call()
+        assert "CURRENT" in info.value.message and "contract-review kb build" in info.value.message
+    # AND a rebuild puts it right
+    build_index(sample_articles, root, embedder=None, sources=SOURCES)
+    assert StatuteIndex.load(root).search("违约金", k=1)

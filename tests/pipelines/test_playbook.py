@@ -132,14 +132,16 @@ def test_a_firm_playbook_with_a_broken_regex_is_refused(tmp_path):
         load_playbook([bad])
 
 
-@pytest.mark.parametrize("pattern", [r"\s*\s*违约金", r"(?:\s|\s\s)*x", r"[^。]*[^；]*违约金"])
+@pytest.mark.parametrize("pattern", [r"\s*\s*违约金", r"(?:\s|\s\s)*x", r"[^。]*[^；]*违约金",
+                                     # exponential on a run of two characters the pattern names (an attack helper's)
+                                     r"(?:ab|a|b)*c", r"(?:甲方|甲|方)*违约"])
 def test_a_firm_pattern_that_slows_down_with_the_square_of_a_run_is_refused(tmp_path, pattern):
     """Two repeats that can share one run of characters: quadratic or cubic in the run's length
     (an attack helper's \\s*\\s* slipped past the nested-repetition guard)."""
     slow = tmp_path / "firm.yaml"
     slow.write_text("checks:\n  - {id: firm.slow, category: other, severity: low, title: t, explanation: e, suggestion: s, "
                     f"any: ['{pattern}']}}\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="square or cube of a run"):
+    with pytest.raises(ValueError, match="slows down (with the square or cube of|exponentially on) a run"):
         load_playbook([slow])
     # a linear pattern of the same words loads
     slow.write_text("checks:\n  - {id: firm.ok, category: other, severity: low, title: t, explanation: e, suggestion: s, "
@@ -147,9 +149,27 @@ def test_a_firm_pattern_that_slows_down_with_the_square_of_a_run_is_refused(tmp_
     assert [c.id for c in load_playbook([slow]).checks] == ["firm.ok"]
 
 
+def _firm_file(folder: Path, text: str) -> Path:
+    (folder / "firm.yaml").write_text(text, encoding="utf-8")
+    return folder / "firm.yaml"
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda d: _firm_file(d, ""), "holds no checks"),
+    (lambda d: _firm_file(d, "checks:\n#  - id: firm.x\n"), "holds no checks"),
+    (lambda d: d / "missing.yaml", "no such file"),
+    (lambda d: d, "holds no \\*.yaml"),
+])
+def test_a_firm_playbook_that_adds_nothing_is_refused_not_silently_ignored(tmp_path, make, says):
+    """An empty file, one whose checks are all commented out, a mistyped path or a folder
+    without YAML: the firm would believe its rules ran."""
+    with pytest.raises(ValueError, match=says):
+        load_playbook([Path("pipelines/playbook"), make(tmp_path)])
+
+
 def test_playbook_version_changes_with_its_content(tmp_path):
     extra = tmp_path / "firm.yaml"
-    extra.write_text("checks: []\n", encoding="utf-8")
+    extra.write_text("checks: []\nparams: {lpr_1y_percent: 3.0}\n", encoding="utf-8")
     v1 = load_playbook([Path("pipelines/playbook"), extra]).version
     extra.write_text("checks: []\nparams: {lpr_1y_percent: 3.1}\n", encoding="utf-8")
     assert load_playbook([Path("pipelines/playbook"), extra]).version != v1

@@ -467,6 +467,8 @@ def test_a_database_that_cannot_be_written_does_not_lose_the_review_files(tmp_pa
         lock.close()
     # THEN the review's files are written, the failure to store is said, and the exit status is 1
     assert r.returncode == 1 and "store_failed" in r.stderr and "--no-store" in r.stderr, r.stderr
+    # the failure is the last thing said, after the files it did not prevent
+    assert r.stderr.rindex("store_failed") > r.stderr.rindex("written to"), r.stderr
     assert json.loads(out.read_text(encoding="utf-8"))["risks"] and html.stat().st_size > 0
     assert not list(tmp_path.glob(".review.*.tmp"))  # no temporary file left beside them
 
@@ -493,6 +495,7 @@ def test_sigterm_while_libreoffice_renders_ends_143_and_leaves_no_process_or_fol
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     exe = Path(sys.executable).with_name("contract-review")
+    pipes_before = set(Path("/tmp").glob(f"OSL_PIPE_{os.getuid()}_*"))
     p = subprocess.Popen([str(exe), "review", str(contract), "--no-llm", "--no-store"], env={**cli_env, "TMPDIR": str(tmp)},
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
@@ -507,6 +510,21 @@ def test_sigterm_while_libreoffice_renders_ends_143_and_leaves_no_process_or_fol
     time.sleep(1)
     left = [pid for pid in os.listdir("/proc") if pid.isdigit() and str(tmp) in _cmdline(pid)]
     assert not left, left
+    # the killed LibreOffice's single-instance socket (always under /tmp) is removed too
+    assert not [p for p in set(Path("/tmp").glob(f"OSL_PIPE_{os.getuid()}_*")) - pipes_before if _dead_socket(p)]
+
+
+def _dead_socket(path: Path) -> bool:
+    import socket
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(str(path))
+        except ConnectionRefusedError:
+            return True
+        except OSError:
+            return False
+    return False
 
 
 def _cmdline(pid: str) -> str:
@@ -514,3 +532,15 @@ def _cmdline(pid: str) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+def test_an_output_whose_folder_vanished_is_named_not_the_temporary_file(tmp_path):
+    """The error a person reads names the ``--out`` they typed, not ``.review.json.x1y2.tmp``."""
+    from worker.cli.common import write_output
+
+    gone = tmp_path / "gone" / "review.json"
+    with pytest.raises(OSError) as info:
+        write_output(gone, "{}")
+    assert info.value.filename == str(gone) and ".tmp" not in str(info.value)
+    write_output(tmp_path / "review.json", "{}")  # an existing folder: written, nothing left beside it
+    assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["review.json"]

@@ -178,9 +178,25 @@ def review(
             _persist(contract, result=result)
         except Exception as exc:  # noqa: BLE001 - a locked or read-only database must not lose the outputs either
             store_failed = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    try:
+        _write_outputs(result, data, settings, index, contract=contract, out_path=out_path, annotated_pdf=annotated_pdf,
+                       redline=redline, html_path=html_path)
+    finally:  # said last, after the "written to" lines, so it is the line a person reads
+        if store_failed:
             err.print(_safe(f"error [store_failed]: the review could not be stored in the database "
-                            f"({store_failed}); the requested files are still written. Check CR_DATABASE_URL "
+                            f"({store_failed}); the requested files were still written. Check CR_DATABASE_URL "
                             "and that the database is writable, or pass --no-store."), highlight=False)
+    if store_failed:
+        raise typer.Exit(1)
+
+
+def _write_outputs(result, data: bytes, settings, index, *, contract: Path, out_path: Path | None,
+                   annotated_pdf: Path | None, redline: Path | None, html_path: Path | None) -> None:
+    """Write the review's requested files (JSON, annotated PDF, Word redline, HTML page),
+    each whole or not at all (:func:`write_output`), saying where on stderr."""
+    from pipelines.report import review_to_json
+    from pipelines.sandbox import annotate_bounded
+
     with _errors():
         if out_path:
             write_output(out_path, review_to_json(result.review))
@@ -205,8 +221,6 @@ def review(
 
             write_output(html_path, review_page(result.review, data=data, index=index))
             err.print(f"review page written to {_safe(html_path)}", highlight=False)
-    if store_failed:
-        raise typer.Exit(1)
 
 
 
