@@ -1147,6 +1147,9 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     if ctx.contract_type != "劳务派遣协议" and not re.search(r"劳务派遣|被派遣劳动者|派遣员工|派遣人员", ctx.text):
         return []
     allowed = _per_doc(ctx, "dispatch_allowed_post", lambda: bool(_K_DISPATCH_ALLOWED.search(ctx.text)))
+    main = _per_doc(ctx, "main_business", lambda: (m.group(1) if (m := re.search(r"主营业务(?:为|是|系|：|:)([^。；，\n]{2,30})", ctx.text or "")) else ""))
+    if (row := _dispatch_table_row(clause.text, main, ctx.text)) is not None:
+        return [Hit(evidence=row, sentence=row)]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         if not re.search(r"派遣|岗位", flat):
@@ -1156,10 +1159,7 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=flat)]
         # the post named is the main business the contract states elsewhere (主营业务为公路…运输 / 派遣岗位为干线运输…驾驶员)
         post = re.search(r"派遣岗位(?:为|是|：|:)([^。；]{2,30})", flat)
-        main = _per_doc(ctx, "main_business", lambda: (m.group(1) if (m := re.search(r"主营业务(?:为|是|系|：|:)([^。；，]{2,30})", ctx.text or "")) else ""))
-        if post and main and not _K_DISPATCH_ALLOWED.search(flat) and any(
-                main[i:i + 2] in post.group(1) for i in range(len(main) - 1)
-                if not re.search(r"业务|公司|经营|服务|及|等|和|的|其|为", main[i:i + 2])):
+        if post and main and not _K_DISPATCH_ALLOWED.search(flat) and _shares_main_business(post.group(1), main):
             return [Hit(evidence=flat.strip(), sentence=flat)]
         t = _K_DISPATCH_TERM.search(flat)
         if t and not allowed:
@@ -1170,6 +1170,44 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
             if months > 6:
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
+
+
+def _shares_main_business(post: str, main: str) -> bool:
+    """The post's text shares a two-character word of the main business the contract states
+    (``干线货物运输`` and ``道路货物运输``), generic words (业务, 服务, 公司 …) aside."""
+    return any(main[i:i + 2] in post for i in range(len(main) - 1)
+               if not re.search(r"业务|公司|经营|服务|及|等|和|的|其|为|、|\s", main[i:i + 2]))
+
+
+def _dispatch_table_row(text: str, main: str, doc_text: str) -> str | None:
+    """The first row of a dispatch schedule (a table whose header names the 岗位 and a
+    派遣/用工 period) that puts workers on a post for more than six months when the post is
+    not temporary (劳动合同法第六十六条第二款: at most six months) and either shares the main
+    business the contract states (not auxiliary) or the contract names no auxiliary or
+    substitute post at all. A contract calling every post 辅助性或临时性 does not make a
+    36-month trunk-driver post of a road-freight company either."""
+    substitute_or_aux = re.search(r"辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)", doc_text)
+    for head, rows in table_runs(text):
+        if not head or not any("岗位" in h for h in head):
+            continue
+        term_col = next((i for i, h in enumerate(head) if re.search(r"期限|期间|时长|用工期", h)), None)
+        if term_col is None:
+            continue
+        for cells, line in rows:
+            if term_col >= len(cells) or re.search(r"合计|总计|小计", cells[0]):
+                continue
+            m = re.search(rf"(?P<n>{_NUM})\s*(?P<u>年|个月)", cells[term_col])
+            if not m:
+                continue
+            if (n := parse_number(m.group("n"))) is None:
+                continue
+            months = n * (12 if m.group("u") == "年" else 1)
+            post = "".join(c for i, c in enumerate(cells) if i != term_col)
+            if months <= 6 or _K_DISPATCH_ALLOWED.search(post):
+                continue
+            if (main and _shares_main_business(post, main)) or not substitute_or_aux:
+                return line.strip()
+    return None
 
 
 _K_NC_ORDINARY_POST = re.compile(r"保洁|保安|前台|门卫|清洁工?|操作工|流水线|普工|杂工|司机|厨师|服务员|收银员?|搬运工?|仓管员|店员|营业员|学徒|实习生|"
