@@ -5087,6 +5087,17 @@ def _lf_to_other_sides_group(s: str, m: re.Match) -> bool:
     return bool(owner and holders and owner.group(1) != holders[-1])
 
 
+def _anonymisation_defined_short(text: str) -> bool:
+    """The contract defines 匿名化 as less than the law's: a definition that removes or hides
+    some fields (姓名、手机号码) without saying the person can no longer be identified and the
+    data cannot be restored (个人信息保护法第七十三条第四项). Such data stays personal
+    information (第四条: only anonymised information is not)."""
+    for m in re.finditer(r"匿名化(?:处理)?[”\"’]?\s*[，,]?\s*(?:[:：]\s*(?:指|是指)?|是指|系指|指)([^。；\n]{4,80})", text or ""):
+        if not re.search(r"无法识别|不能识别|不可识别|无法复原|不能复原|不可复原|不可逆|无法恢复|不能恢复|无法还原|不能还原", m.group(1)):
+            return True
+    return False
+
+
 def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The processor may use the entrusted data for its own purposes, give it to others,
     or decide the purpose and means itself (个人信息保护法第21条第2款: the 受托人 processes
@@ -5106,8 +5117,9 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not (re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", granted) or (clause_data and re.search(_LF_DATA_BACKREF, granted))):
             continue
         # 依法 as a hedge (在依法合规的前提下) is no legal duty to disclose; 依法要求/法律规定 is
-        if _lf_consented_for(s) or re.search(r"(?<!去标识化)(?<!去标识)匿名化|依法(?:律|规)?[^。；，]{0,4}(?:要求|规定|调取|查询)|依照法律|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s):
-            continue
+        if _lf_consented_for(s) or re.search(r"依法(?:律|规)?[^。；，]{0,4}(?:要求|规定|调取|查询)|依照法律|法律(?:法规)?(?:规定|要求)|(?:司法|监管|行政|公安)(?:机关|部门)", s) or (
+                re.search(r"(?<!去标识化)(?<!去标识)匿名化", s) and not _per_doc(ctx, "anonymisation_defined_short", lambda: _anonymisation_defined_short(ctx.text))):
+            continue  # anonymised data is no personal information — unless the contract calls removing a few fields 匿名化
         if re.search(r"(?:不含|不包含|不涉及|不包括)(?:任何)?个人信息|(?:按照|依照|根据|按)(?:甲方|委托方|委托人)的?(?:书面)?指示"
                      r"|为(?:完成|履行|办理|实现)[^。；，]{0,12}(?:配送|运输|交付|出行|预订|手续|本合同|服务|验收)"
                      r"|为(?:发放|支付|代发)[^。；，]{0,4}(?:工资|薪酬|劳动报酬)|依法(?:为[^。；，]{0,6})?(?:办理|缴纳|代扣代缴|申报)[^。；，]{0,14}(?:社会保险|社保|公积金|个人所得税)", s):
@@ -5115,6 +5127,8 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         shapes = (
             rf"(?:有权|可以|可|{MODAL_DE}|将|同意)[^。；]{{0,50}}(?:用于|使用于|利用于)(?:[^。；]{{0,20}}|[^。；]{{0,30}}(?:以及|，及|及其|并用于|同时用于)[^。；]{{0,16}})(?:自身|自己|其(?:自身|自有|他)|乙方(?:及其)?关联(?:公司|方|企业)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
             rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
+            # the processor improving its own products with the data: 乙方利用…数据优化其产品算法与模型
+            r"(?:利用|使用|运用|调用)[^。；]{0,24}(?:数据|信息|资料)[^。；，]{0,4}(?:优化|训练|改进|开发|研发|完善|迭代)(?:其|自身|自有|乙方|受托方|服务商)(?:自身|自有)?(?:的)?[^。；，]{0,6}(?:产品|算法|模型|服务|系统)",
             # the data used to sell to the people it is about: 可利用员工的联系方式向其推销保险产品
             rf"(?:有权|可以|可|{MODAL_DE})(?:利用|使用|运用|凭借)[^。；]{{0,40}}(?:向|对)[^。；]{{0,12}}(?:推销|推介|营销|推广|促销|招揽|销售)",
             # the purpose first: 乙方有权为优化自有产品及开发其他项目之目的，使用会员数据
@@ -5181,7 +5195,10 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
         if _lf_negated(s, m.start(), 14):
             continue
-        if re.search(r"(?:有权|可以|可|自行|无需|无须|不需|直接|得)", s[max(0, m.start() - 20): m.end() + 10]):
+        # the modal may stand before a long list of the work handed over (乙方可将服务器托管、短信发送、…等工作交由第三方服务商完成)
+        pre = s[:m.start()]
+        cut = max(pre.rfind("，"), pre.rfind(","), m.start() - 40)
+        if re.search(r"(?:有权|可以|可|自行|无需|无须|不需|直接|得)", s[max(0, min(cut + 1, m.start() - 20)): m.end() + 10]):
             return [Hit(evidence=s.strip(), sentence=sent)]
     return []
 

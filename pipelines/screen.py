@@ -28,7 +28,8 @@ document: for absence checks such as "IP ownership never agreed", reported once,
 clause where the term belongs, not once per clause that mentions the topic) and ``yields:
 true`` (a general norm — a claim or defence waived in advance — that is not reported on a
 sentence a check of another category already reports: the specific check names the risk)
-and ``lawful_if_forbidden: true`` (the risk is an act the clause permits — wages paid in kind,
+and ``parties: consumer`` (a norm that protects consumers, not applied when every party the
+contract's head names is an organisation: :func:`organisations_only`) and ``lawful_if_forbidden: true`` (the risk is an act the clause permits — wages paid in kind,
 data sent abroad —, so an item of a list whose lead-in forbids it, ``甲方不得有下列行为：（1）以实物
 代替货币支付工资``, is the opposite and is not reported) and ``type_statutes`` (contract type → statute references cited first for a contract of
 that type: the general norm of a check is 民法典第五百六十五条, its specific rule in a
@@ -91,6 +92,7 @@ class Check:
     reader: str = ""
     yields: bool = False
     lawful_if_forbidden: bool = False
+    parties: str = ""
     type_statutes: dict = field(default_factory=dict, hash=False, compare=False)
     type_suggestions: dict = field(default_factory=dict, hash=False, compare=False)
 
@@ -282,6 +284,31 @@ def _refuse_slow_patterns(check: "Check", path: Path) -> None:
                                  "of characters (like \\s*\\s*)")
 
 
+def _parties(value: str) -> str:
+    if value not in ("", "consumer"):
+        raise ValueError(f"parties must be 'consumer' (a norm protecting consumers), not {value!r}")
+    return value
+
+
+# a party named in the contract's head (甲方（委托方）：深圳某某有限公司, 出租方：张某)
+_HEAD_PARTY_LINE = re.compile(
+    r"^[ \t\u3000]*(?:甲方|乙方|丙方|丁方|[^\n：:（(]{0,4}?(?<!联系)(?<!代表)(?<!负责)[方]|出租人|承租人|买受人|出卖人|借款人|贷款人|出借人|保证人|"
+    r"委托人|受托人|承揽人|定作人|发包人|承包人|抵押人|质押人|出质人|转让人|受让人|许可人|被许可人|用人单位|劳动者|行纪人|中介人|"
+    r"投资人|合伙人(?=[（(：:]))(?:[（(][^）)\n]{0,12}[）)])?[ \t\u3000]*[:：][ \t\u3000]*([^\n：:]{2,40})$", re.MULTILINE)
+_ORGANISATION = re.compile(r"(?:公司|企业|集团|中心|机构|工作室|事务所|医院|诊所|学校|大学|学院|幼儿园|协会|合作社|商行|"
+                           r"厂|银行|委员会|政府|管理局|研究院|研究所|基金会|俱乐部|合伙[）)]?|分行|支行|门店|商店|酒店|宾馆)[）)]?\s*(?:（盖章）|\(盖章\))?$")
+
+
+@lru_cache(maxsize=256)
+def organisations_only(head: str) -> bool:
+    """Whether every party named in a contract's head (its first 1,500 characters) is an
+    organisation (a company, a hospital, a school …): then no party is a consumer, and a
+    norm that protects consumers (消费者权益保护法第二条: a person buying for daily life)
+    does not apply. False when fewer than two parties are found."""
+    names = [m.group(1).strip() for m in _HEAD_PARTY_LINE.finditer(head)]
+    return len(names) >= 2 and all(_ORGANISATION.search(n) for n in names)
+
+
 def _scope(value: str) -> str:
     if value not in ("clause", "document"):
         raise ValueError(f"scope must be 'clause' or 'document', not {value!r}")
@@ -341,7 +368,7 @@ def _reader(name: str) -> str:
 _CHECK_KEYS = frozenset({
     "id", "category", "severity", "title", "explanation", "suggestion", "statutes", "type_statutes",
     "type_suggestions", "detector", "all", "any", "none", "clause_none", "contract_types", "categories",
-    "one_sided", "params", "norm", "scope", "reader", "yields", "lawful_if_forbidden"})
+    "one_sided", "params", "norm", "scope", "reader", "yields", "lawful_if_forbidden", "parties"})
 MAX_TEXT_CHARS = 4000  # a title, norm, explanation or suggestion longer than this is no lawyer's text
 
 
@@ -394,6 +421,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             reader=_reader(raw.get("reader", "")),
             yields=bool(raw.get("yields", False)),
             lawful_if_forbidden=bool(raw.get("lawful_if_forbidden", False)),
+            parties=_parties(raw.get("parties", "")),
         )
     except (KeyError, ValueError, re.error, TypeError) as exc:
         raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
@@ -604,6 +632,8 @@ def _applies(check: Check, clause: Clause, ctx: ScreenContext) -> bool:
     if check.contract_types and ctx.contract_type not in check.contract_types:
         return False
     if check.categories and clause.category not in check.categories:
+        return False
+    if check.parties == "consumer" and organisations_only((ctx.text or "")[:1500]):
         return False
     return not any(rx.search(clause.text) for rx in check.clause_none)
 

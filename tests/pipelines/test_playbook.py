@@ -522,3 +522,34 @@ def test_type_suggestion_keys_may_have_spaces_around_the_bar(tmp_path):
                   "     all: ['甲'], type_suggestions: {买卖合同 | 采购合同: 买方应付款。}}\n", encoding="utf-8")
     [check] = load_playbook([ok]).checks
     assert check.suggestion_for("采购合同") == check.suggestion_for("买卖合同") == "买方应付款。"
+
+
+@pytest.mark.parametrize("head, organisations", [
+    ("甲方（委托方）：上海某某化妆品有限公司\n法定代表人：温某\n项目联系人：石某　电话：0512-1234\n乙方（受托方）：杭州某某科技有限公司\n", True),
+    ("甲方：北京某某影业有限公司\n乙方：宁波某某文化投资合伙企业（有限合伙）\n执行事务合伙人：宁波某某投资管理有限公司（委派代表：阮某）\n", True),
+    ("采购方（甲方）：昆山市某某外国语学校\n供货方（乙方）：苏州某某厨房设备有限公司\n", True),
+    ("甲方：某某健身管理有限公司\n乙方（会员）：王某某\n身份证号：3201**********\n", False),
+    ("出租人：周某\n承租人：林某\n", False),
+    ("甲方：某某有限公司\n", False),  # one party found: not enough to say
+])
+def test_organisations_only_reads_the_parties_in_the_contracts_head(head, organisations):
+    from pipelines.screen import organisations_only
+
+    assert organisations_only(head) is organisations
+
+
+def test_a_consumer_norm_is_not_applied_between_two_companies():
+    """消费者权益保护法第二条: a consumer buys for daily life; a company's fee kept under a B2B
+    contract (a headhunter's, a film co-investor's) is judged as a forfeiture, not as prepaid
+    consumption."""
+    from pipelines.screen import ScreenContext, screen
+
+    text = "候选人因个人原因最终未入职的，已支付的服务费不予退还。"
+    for head, expect in (("甲方：深圳某某半导体有限公司\n乙方：深圳某某人才咨询有限公司\n", False),
+                         ("甲方：某某健身管理有限公司\n乙方（会员）：王某某\n", True)):
+        clause = Clause(clause_id="c0002", path=("第四条",), number="第四条", title="", text=text, char_start=len(head),
+                        char_end=len(head) + len(text), level=1, category=Category.termination)
+        ctx = ScreenContext(contract_type="服务合同", clauses=[clause], text=head + text, stance=Stance.neutral,
+                            party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=_citation_checker)
+        found = [f.check_id for f in screen([clause], PLAYBOOK, ctx)]
+        assert ("termination.prepaid_refund_excluded" in found) is expect, (head, found)
