@@ -1404,6 +1404,12 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
         last = m
     if last is not None and not _C_NEG_RIGHT.search(last.group("gap")):
         return last
+    # a list of one party's rights read with its lead-in (乙方除…外，还享有下列权利：（三）…调整单价)
+    listed = None
+    for listed in re.finditer(rf"(?P<p>{_C_PARTY})[^。；：:]{{0,30}}?(?:享有|拥有|有权行使|可行使)(?:如|以)?下列?(?:权利|权力)[：:]?", head):
+        pass
+    if listed is not None and not re.search(r"(?:不|无)(?:享有|拥有)", listed.group(0)):
+        return listed
     from pipelines.clause_structure import right_holder
 
     party = right_holder(sent, verb_at)
@@ -7881,8 +7887,10 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     if not _per_doc(ctx, "joint_guarantee", lambda: bool(_JOINT_GUARANTEE.search(ctx.text.replace("\n", "")))):
         return []  # (searched once per document: the detector runs once per clause)
     for sent in _split(clause.text):
-        flat = sent.replace("\n", "")
-        if not re.search(r"保证(?!金)|担保责任", flat) or not re.search(r"保证人|担保人|保证责任|担保责任", flat):
+        # the clause's heading line (第七条 连带责任保证) names the kind the body may contradict
+        flat = re.sub(r"^\s*[^\n。；，,]{0,30}\n", "", sent).replace("\n", "")
+        if not re.search(r"保证(?!金)|担保责任", flat) or not re.search(
+                r"保证人|担保人|保证责任|担保责任|提供(?:连带(?:责任)?)?保证|(?:代为|代其)(?:偿还|清偿|履行|还款)", flat):
             continue  # a lease deposit (保证金) returned when the purpose cannot be achieved is no guarantee
         m = _GENERAL_GUARANTEE.search(flat)
         if not m or _JOINT_GUARANTEE.search(flat) or re.search(r"先诉抗辩|放弃[^。；]{0,6}抗辩|无论[^。；]{0,20}(?:是否|能否)", flat):
