@@ -7906,6 +7906,36 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["guarantee_type_conflict"] = guarantee_type_conflict
 
 
+_INDIRECT_LOSS_DEFINED = re.compile(r"间接(?:经济)?(?:损失|损害)[”\"]?\s*[，,]?\s*(?:[:：]\s*(?:指|是指)?|是指|系指|指|包括|包含|含)[^。；]{0,120}?"
+                                    r"(?:人身(?:伤害|损害|伤亡)|人员(?:伤害|伤亡|死亡|受伤)|伤亡|死亡|(?:生命|健康)(?:损害|权))")
+_INDIRECT_LOSS_EXCLUDED = re.compile(r"(?:不|无需|无须|免于|不予|概不|均不)(?:承担|负责|赔偿|负担)[^。；]{0,24}间接(?:经济)?(?:损失|损害)"
+                                     r"|间接(?:经济)?(?:损失|损害)[^。；]{0,24}(?:不予|不|概不|均不|无需|无须)(?:赔偿|承担|负责)"
+                                     r"|(?:不|无需|无须|概不|均不)(?:对|就|为)[^。；]{0,16}间接(?:经济)?(?:损失|损害)[^。；]{0,6}(?:承担|负责|赔偿)"
+                                     r"|(?:不包括|不含|排除|除外)[^。；]{0,12}间接(?:经济)?(?:损失|损害)")
+
+
+def indirect_loss_includes_injury(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A definition of 间接损失 that takes in personal injury, in a contract that excludes
+    liability for 间接损失: the exclusion then reaches the other side's injuries.
+
+    Norm: a term that excludes liability for personal injury caused to the other party is
+    void (民法典第五百零六条第一项); a definition can carry the exclusion there without the
+    exclusion clause naming it. Shape: ``间接损失：指停产、…以及因设备运行引发的人员伤害赔偿等``
+    with ``任何一方均不承担间接损失`` elsewhere. The definition is the evidence.
+    """
+    if not _per_doc(ctx, "indirect_loss_excluded", lambda: bool(_INDIRECT_LOSS_EXCLUDED.search((ctx.text or "").replace("\n", "")))):
+        return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        m = _INDIRECT_LOSS_DEFINED.search(flat)
+        if m and not re.search(r"(?:不包括|不含|除外|不属于)[^。；]{0,16}(?:人身|人员|伤亡|死亡)", flat[m.start():]):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+DETECTORS["indirect_loss_includes_injury"] = indirect_loss_includes_injury
+
+
 def _previous_clause_text(ctx, clause: Clause) -> str:
     """The text of the clause before ``clause`` in the document (``ctx.clauses``), or ""."""
     clauses = getattr(ctx, "clauses", None) or []
