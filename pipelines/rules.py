@@ -5201,6 +5201,8 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
         if _lf_negated(s, m.start(), 14):
             continue
+        if re.search(r"(?:进行|开展|实施)?(?:审计|检查|核查|评估|测评|鉴定|认证|检测|核实)", s[m.end(): m.end() + 8]):
+            continue  # 委托第三方进行审计: the controller's auditor, not a sub-processor
         # the modal may stand before a long list of the work handed over (乙方可将服务器托管、短信发送、…等工作交由第三方服务商完成)
         pre = s[:m.start()]
         cut = max(pre.rfind("，"), pre.rfind(","), m.start() - 40)
