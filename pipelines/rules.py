@@ -2650,10 +2650,14 @@ def _first_conflict(ctx, kind: str) -> tuple[str, Hit] | None:
     return None
 
 
-_Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人天|人日|课时|亩|公顷"
-_Q_PER_UNIT = re.compile(rf"每\s*(?P<u>{_Q_UNIT})")
+_Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人天|人日|课时|亩|公顷|用户|账号|坐席"
+# 每授权用户每月15元: the kind of user named between 每 and the unit
+_Q_PER_UNIT = re.compile(rf"每\s*(?:授权|注册|活跃|付费|开通|使用)?(?P<u>{_Q_UNIT})")
+# a count of users or seats given as a figure of its own: 授权用户数：600个 / 坐席数量为120个
+_Q_COUNT = re.compile(rf"(?:授权|注册|活跃|付费|开通|使用)?(?P<u>用户|账号|坐席)(?:数|数量|总数)\s*(?:为|是|：|:)?\s*(?P<q>{{num}})\s*(?:个|名|人|席)?")
 _Q_SLASH_UNIT = re.compile(rf"\s*[/／]\s*(?P<u>{_Q_UNIT})(?!\s*[/／·]?\s*(?:每|月|年|日|天))")
 _Q_QUANTITY = re.compile(rf"(?P<q>{_NUM})\s*(?P<u>{_Q_UNIT})")
+_Q_COUNT_RX = re.compile(_Q_COUNT.pattern.replace("{num}", _NUM))
 _Q_NOT_PRODUCT = re.compile(r"优惠|折扣|折让|减免|抹零|另(?:行)?(?:计|收|加|付)|(?:含|包括|包含)[^。；]{0,12}(?:费|税)|以及|另有|不含|递增|上浮|调价")
 # a later escalation (自第六年起上浮5%) changes later periods, not the first period's total beside the rate
 _Q_ESCALATION = re.compile(r"递增|上浮|调价")
@@ -2711,7 +2715,7 @@ def _quantities(text: str) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {}
     for s in _split(text):
         flat = unglossed(s.replace("\n", ""))
-        for m in _Q_QUANTITY.finditer(flat):
+        for m in (*_Q_QUANTITY.finditer(flat), *_Q_COUNT_RX.finditer(flat)):
             if not re.search(r"[每/／]\s*$", flat[:m.start()]) and (q := parse_number(m["q"])):
                 out.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
     return out
@@ -2746,7 +2750,8 @@ def _unit_price_mismatch(ctx) -> tuple[str, Hit] | None:
                             "（民法典第四百六十六条、第五百一十条）。")
                     return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
         text = unglossed(c.text.replace("\n", ""))
-        if _Q_NOT_PRODUCT.search(_Q_ESCALATION.sub("", text)):
+        # a figure marked tax-inclusive (（含税）) adds nothing to it, unlike 含运费 or 不含安装费
+        if _Q_NOT_PRODUCT.search(_Q_ESCALATION.sub("", re.sub(r"[（(]\s*含(?:增值)?税\s*[)）]", "", text))):
             continue
         rates = {r for s in _split(text) for r in _unit_prices(s)}
         totals = _unit_price_totals(text)
@@ -3749,7 +3754,7 @@ def _annex_sum_against_body(ctx) -> tuple[str, Hit] | None:
 _PERIOD_NOUN = r"(?P<noun>服务费|租金|管理费|物业费|使用费|订阅费|承包费|维护费|托管费|顾问费|费用|工资|薪酬|报酬)"
 _PERIOD_FEES = tuple(re.compile(p) for p in (
     # 月服务费为…, 年度服务费合计…
-    rf"(?<!个)(?P<per>每月|月度|当月|本月|月|每季度?|季度|当季|本季|每年|年度|全年|当年|本年|年){_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
+    rf"(?<!个)(?P<per>每月|月度|当月|本月|月|每季度?|季度|当季|本季|每年|年度|全年|当年|本年|年)(?:物业|技术|维保|维修|运维|保洁|安保|咨询|订阅|许可)?{_PERIOD_NOUN}(?:总额|合计|共计|总计)?(?:金额)?(?:为|是|：|:|合计|共计)?\s*(?:人民币|RMB)?\s*",
     # 租金标准为每月…, 服务费：每月…
     rf"{_PERIOD_NOUN}(?:标准)?(?:为|是|按|：|:)?\s*(?P<per>每月|每季度?|每年)(?:人民币|RMB)?\s*",
     # 每月收取托管费…, 每年支付服务费…
@@ -3794,6 +3799,18 @@ def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
                     noun = "费用" if m["noun"] in ("费用",) else m["noun"]
                     found.setdefault(noun, {}).setdefault(months, set()).add(v)
                     where[(noun, months)] = sent.strip()
+        # a fee table's total row in a monthly column (| 合计 | 186,400 | — | 546,400 | under 月收费) is the monthly fee
+        # of the clause's yearly or quarterly total stated beside the table
+        if any(3 in by or 12 in by for by in found.values()) and not any(1 in by for by in found.values()):
+            for head, rows in table_runs(c.text):
+                cols = [i for i, h in enumerate(head or []) if re.search(r"月", h) and re.search(r"费|租金|金额|收费|价款", h)
+                        and not re.search(r"单价|元/|/月|每", h)]
+                total_row = next((cells for cells, _ in rows if re.search(r"合计|总计", cells[0])), None)
+                if len(cols) == 1 and total_row and cols[0] < len(total_row) and (v := parse_amount(total_row[cols[0]])):
+                    for by in found.values():
+                        if 3 in by or 12 in by:
+                            by.setdefault(1, set()).add(v)
+                    break
         for noun, by in found.items():
             if any(len(vs) > 1 for vs in by.values()):
                 continue  # several fees of one period (tiers, stores): not one fee restated
@@ -3802,7 +3819,8 @@ def _period_amount_mismatch(ctx) -> tuple[str, Hit] | None:
                 if short in by and long_ in by:
                     (a,), (b,) = by[short], by[long_]
                     k = long_ // short
-                    if abs(a * k - b) > max(1.0, 0.002 * b):
+                    # (12 monthly sums of a fee are exact to the yuan: 0.05% catches 546,400 × 12 written 6,565,800)
+                    if abs(a * k - b) > max(1.0 * k, 0.0005 * b):
                         names = {1: "月", 3: "季度", 12: "年度"}
                         names.setdefault(long_, f"{long_}个月")
                         expl = (f"本条约定{names[short]}{noun}为{a:,.2f}元，{names[long_]}{noun}为{b:,.2f}元，"
@@ -3820,7 +3838,8 @@ def period_amount_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     Read per fee noun (服务费, 租金, 管理费 …) from ``月服务费为…元`` / ``年度服务费合计…元``;
     a clause that speaks of escalation, adjustment, rent-free months, discounts, the first
     year, bounds or estimates is skipped (the figures then rightly differ), and so is a
-    clause with two fees of one period. A difference over 0.2% (and 1 yuan) is reported,
+    clause with two fees of one period. A monthly figure may be the total row of a fee table's
+    monthly column (``月收费（元）``). A difference over 0.05% (and 1 yuan a month) is reported,
     once per document, on the longer period's sentence. The price is a main term
     (民法典第四百七十条); two statements that disagree leave it undetermined (第四百六十六条、
     第五百一十条).
@@ -5098,7 +5117,7 @@ def _anonymisation_defined_short(text: str) -> bool:
     some fields (姓名、手机号码) without saying the person can no longer be identified and the
     data cannot be restored (个人信息保护法第七十三条第四项). Such data stays personal
     information (第四条: only anonymised information is not)."""
-    for m in re.finditer(r"匿名化(?:处理)?[”\"’]?\s*[，,]?\s*(?:[:：]\s*(?:指|是指)?|是指|系指|指)([^。；\n]{4,80})", text or ""):
+    for m in re.finditer(r"匿名化(?:处理|数据|信息)?[”\"’]?\s*[，,]?\s*(?:[:：]\s*(?:指|是指)?|是指|系指|指)([^。；\n]{4,80})", text or ""):
         if not re.search(r"无法识别|不能识别|不可识别|无法复原|不能复原|不可复原|不可逆|无法恢复|不能恢复|无法还原|不能还原", m.group(1)):
             return True
     return False
@@ -5294,7 +5313,9 @@ def data_retention(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:无需|无须|不需|不必|不予)(?:删除|返还|销毁)|(?:不得|无权)(?:要求|请求)[^。；，]{0,8}(?:删除|返还|销毁|移交)", s) and data_named \
                 and re.search(r"终止|解除|届满|到期|结束|期满", clause.text) and not re.search(r"法律(?:法规)?(?:规定|要求)|依法", s):
             return [Hit(evidence=s.strip(), sentence=sent)]  # 委托结束后…数据…无需删除
-        keep = re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)", s)
+        keep = re.search(r"(?:有权|可以|可|继续|仍可|仍有权|可继续|仍将)[^。；]{0,10}(?:保留|保存|存储|使用|留存|备份|利用|保管)"
+                         # a retention the processor announces for a period: 乙方将客户数据备份保留三年
+                         r"|将[^。；，]{0,10}(?:保留|保存|留存|存储)[^。；，]{0,4}?[一二三四五六七八九十两\d]+\s*(?:个月|年|日|天)", s)
         # a retention right after 但 overrides the duty to return or delete stated before it
         # (受托方应返还全部个人信息，但受托方有权保留客户联系方式副本两年): the duty is read in its own part
         scope = s[max((m.end() for m in re.finditer(r"但(?:是)?", s[:keep.start()])), default=0):] if keep else s
@@ -5451,7 +5472,10 @@ def data_cross_border(clause: Clause, ctx, params) -> Iterable[Hit]:
                   rf"|{_LF_SUBJECTS}(?:的)?(?:个人)?(?:资料|信息|档案)")
     # a row of a processing table (| 存储地点 | 中国境内及新加坡（容灾备份） |) names the data in other rows
     clause_data = re.search(data_words, clause.text)
-    if re.search(r"安全评估|标准合同|保护认证|个人信息保护认证|单独同意|网信部门|第三十八条", clause.text):
+    # the arrangement named where the transfer is, or in a sentence of the clause about going abroad (a security
+    # review of the processor's own systems, 定期开展安全评估, or a separate consent for sensitive data is none)
+    if any(re.search(r"安全评估|标准合同|保护认证|个人信息保护认证|单独同意|网信部门|第三十八条", x) and re.search(r"境外|出境|跨境|境内", x)
+           for x in _split(clause.text)) or re.search(r"出境安全评估|网信部门|第三十八条|出境标准合同|个人信息保护认证", clause.text):
         return []
     # a transfer the contract puts under one of 第三十八条's routes (标准合同 …) has its arrangement: whether the
     # people were asked separately is data.cross_border_consent_bypassed's question
