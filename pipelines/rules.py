@@ -750,6 +750,7 @@ def dangling_reference(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 def _signing_date(text: str) -> date | None:
+    """The date the contract says it was signed (``签订日期：2025年7月8日``, ``于2025年7月8日在杭州签订``), or None."""
     m = re.search(r"(?:签订日期|签署日期|签约日期|签订时间)[：:\s]*", text)
     if m:
         ds = _dates(text[m.end(): m.end() + 20])
@@ -8282,6 +8283,18 @@ def licence_beyond_patent_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         ends = _end_dates(flat[t.end():], r"止|为止|届满|终止") or [
             (d, m) for d, m in _dates(flat[t.end():]) if re.search(r"至\s*$", flat[t.end():][:m.start()])]
+        if not ends and (span := re.search(rf"(?:{_LICENCE_TERM.pattern})\s*(?:为|是|：|:)?\s*(?P<n>{_NUM})\s*年", flat)) \
+                and (n := parse_number(span["n"])) and n == int(n) and 1 <= n <= 50:
+            # a term in years from signing or effectiveness (许可期限为十五年，自本合同生效之日起计算): counted from the
+            # start date the sentence names, else the date the contract is signed
+            start = next((d for d, m in _dates(flat[span.end():]) if re.search(r"自\s*$", flat[span.end():][:m.start()])), None)
+            if start is None and re.search(r"自[^。；，]{0,8}(?:生效|签订|签署|签字|盖章)之日", flat):
+                start = _per_doc(ctx, "signing_date", lambda: _signing_date(ctx.text))
+            if start is not None:
+                try:
+                    ends = [(start.replace(year=start.year + int(n)), span)]
+                except ValueError:  # 29 February
+                    ends = [(start.replace(year=start.year + int(n), day=28), span)]
         if ends and ends[-1][0] > expiry + timedelta(days=1):
             end = ends[-1][0]
             months = round((end - expiry).days / (365.25 / 12))
