@@ -1882,6 +1882,9 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _C_CAP = re.compile(r"最高(?:赔偿|责任)(?:额|金额|限额|总额)?(?:为|是)|(?:赔偿|责任|损失)[^。；]{0,50}(?:以[^。；]{1,30}为(?:上)?限|最高不(?:超过|得超过)|(?:累计|总额|总计|合计)?不(?:超过|得超过|高于)|上限(?:为|是)?|封顶|最多(?:赔偿|承担))"
+                    # the loss answered by a multiple of the fee and nothing else: …质量问题，乙方按该票运费的两倍予以运费减免，不再承担其他责任
+                    r"|(?:损失|损坏|毁损|灭失|质量问题|变质|短少)[^。；]{0,30}(?:按|以)[^。；，]{0,10}(?:运费|服务费|保管费|仓储费|费用)[^。；，]{0,4}的?(?:[一二三两四五六七八九十\d.]+\s*倍|[\d.]+\s*[%％]|百分之[一二三四五六七八九十]+)"
+                    r"[^。；，]{0,8}(?:减免|扣减|抵扣|折让|退还|赔偿)[^。；]{0,4}[，,]?\s*(?:不再|不另|不)(?:承担|负)(?:其他|其它|任何|另外)(?:赔偿)?责任"
                     r"|(?:以[^。；]{1,30}为限|最高不超过|上限为)[^。；]{0,12}(?:承担|赔偿)[^。；]{0,6}(?:责任|损失)")
 # the frame that makes a named case an exception to a cap or exemption
 _C_EXCEPTION = re.compile(r"除外|不适用|不受[^。；]{0,16}限|不在此限|除[^。；]{0,40}外|不免除|不得免除|不因此免除|不在[^。；]{0,8}(?:限额|上限|免责|限制)"
@@ -7244,7 +7247,8 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         # or in the next numbered item that points back at the period: 5.2 甲方在前款期限内未书面提出异议的，视为…
         nxt = sents[i + 1] if i + 1 < len(sents) and _OBJ_NEXT.match(sents[i + 1]) else ""
         # (the quality the period covers may be named only in that consequence: 两日内完成验收；逾期…视为质量符合约定)
-        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|查验|检查|提出|核对|核验", flat):
+        # (a cold chain's temperature is the goods' quality in transit: 视为运输全程温度符合要求)
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能|全程温度|温控|冷链", flat + nxt) or not re.search(r"异议|索赔|检验|验收|验货|查验|检查|提出|核对|核验", flat):
             continue
         if re.search(r"鲜活|生鲜|易腐|海鲜|水产|活禽|鲜花|蔬菜|水果|冷鲜", ctx.text[:2000] + flat):
             continue  # goods whose nature needs inspection at once (民法典第六百二十二条: 标的物的性质)
@@ -7258,10 +7262,12 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
         latent = r"(?:内部缺陷|内在(?:质量|缺陷|瑕疵)|隐蔽(?:瑕疵|缺陷|质量)|潜在(?:瑕疵|缺陷)|内部质量)"
         kept = re.search(rf"{latent}[^。；]{{0,20}}(?:仍可|仍有权|仍应|不受|不影响|另行|保修|质量保证期)|(?:仍可|仍有权|不影响|不包括|除外)[^。；]{{0,20}}{latent}", flat + nxt)
         need = max(min_days, 30.0) if re.search(latent, flat + nxt) and not kept else min_days
+        if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat + nxt):
+            need = 1.0  # a temperature record is read in a day: only an objection on the spot is too short
         periods = [(p, (n / 24 if "小时" in p["u"] else _c_days(n, p["u"])))
                    for p in _C_PERIOD.finditer(flat) if (n := parse_number(p["n"])) is not None]
         # inspection on the spot is a period of none: 提货时应当场验收，提货后…不再负责
-        periods += [(p, 0.0) for p in re.finditer(r"(?:未(?:能)?)?(?:当场|当即|当面|即时)(?:验收|检验|验货|查验|提出)", flat)]
+        periods += [(p, 0.0) for p in re.finditer(r"(?:未(?:能)?)?(?:当场|当即|当面|即时)(?:[^。；，]{0,10}?)(?:验收|检验|验货|查验|提出)", flat)]
         # the day of delivery: 货物送达当日…进行验收, 到货当天提出
         periods += [(p, 0.5) for p in re.finditer(r"(?:送达|到货|收货|交货|交付|签收|到达|运抵|安装完毕|安装完成|完工)(?:[^。；，]{0,8}?(?:之日|的))?(?:当日|当天)|即日|(?:未在|未于|未能在)(?:当日|当天)", flat)]
         for p, days in periods:

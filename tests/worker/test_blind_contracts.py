@@ -65,7 +65,8 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # contract tied to the dispatch agreement, 劳动合同法58); set 29 52 predicted (k04's return of dispatched workers on
 # the user unit's own opinion, 劳动合同法65, which its writer did not list); set 35 47 predicted (s06's patients'
 # consent taken by a notice posted at reception, found under data_protection as 个人信息保护法29 requires separate
-# consent; its writer did not list it).
+# consent; its writer did not list it). Set 50 added (blind 33/56, precision 0.69, clean high 0, identical on the
+# session's start code — set 49's fixes reached none of it; 45/56, 60 predicted after its fixes); set 49 46 matched.
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (43, 53, 0.81), "set31": (40, 50, 0.79),
           "set32": (50, 64, 0.78), "set33": (50, 56, 0.87),
@@ -84,7 +85,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set46": (35, 69, 0.50),
           "set47": (47, 62, 0.75),
           "set48": (46, 53, 0.86),
-          "set49": (45, 55, 0.81)}
+          "set49": (46, 56, 0.82),
+          "set50": (45, 60, 0.75)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
