@@ -139,6 +139,20 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def _intact_version(directory: Path) -> IndexManifest | None:
+    """The manifest of an index version whose files all load (manifest, statute database that
+    passes SQLite's quick check, BM25 arrays of matching shapes), or None when any is
+    damaged or missing: ``kb build`` must not point CURRENT back at the broken folder."""
+    from knowledge.index import StatuteIndex
+
+    try:
+        manifest = IndexManifest.model_validate_json((directory / "manifest.json").read_text(encoding="utf-8"))
+        index = StatuteIndex(directory, manifest, embedder=None, dense_weight=0.0)
+        return manifest if index.store.integrity_check() == "ok" else None
+    except Exception:  # noqa: BLE001 - any failure to load is damage; the rebuild replaces the folder
+        return None
+
+
 def _set_current(root: Path, version: str) -> None:
     """Point ``root/CURRENT`` at ``version``; a ``CURRENT`` that is a folder (damage, or a
     mistaken copy) is removed first, since a file cannot replace a folder."""
@@ -297,8 +311,10 @@ def _build_into(articles, root, tmp, embedder, sources, progress, batch_size, em
     version = _kb_version(body)
     final = root / "versions" / version
     if (final / "manifest.json").is_file():
-        _set_current(root, version)
-        return IndexManifest.model_validate_json((final / "manifest.json").read_text(encoding="utf-8"))
+        if (kept := _intact_version(final)) is not None:
+            _set_current(root, version)
+            return kept
+        shutil.rmtree(final)  # the same inputs built before, but its files are damaged or gone: built again below
     BM25Index.build([tokenize(_bm25_document(a), bigrams=True) for a in stored]).save(tmp)
     if embedder is not None:
         keys = [passage_key(passage(a)) for a in stored]

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from knowledge.aliases import ENGLISH_NAMES, SHORT_NAMES, english_key, generated_aliases, zh_key
-from knowledge.errors import KnowledgeError
+from knowledge.errors import IndexMissing, KnowledgeError
 from knowledge.sources import IN_FORCE, Article
 
 __all__ = ["MAX_ARTICLE", "NOT_YET_IN_FORCE", "REPEAL_DATES", "VERSION_MISSING", "LawVersion", "StatuteStore",
@@ -201,7 +201,8 @@ class StatuteStore:
         """Open ``path`` read-only; prefer :meth:`open`."""
         self.path = Path(path)
         if not self.path.is_file():
-            raise KnowledgeError(f"statute store {self.path} does not exist", code="index_missing")
+            raise IndexMissing(f"statute store {self.path} does not exist; rebuild the statute index with "
+                               "`contract-review kb build` (it takes under a minute)")
         self._lock = threading.Lock()
         self._pid = -1
         self._conn: sqlite3.Connection | None = None

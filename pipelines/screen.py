@@ -284,6 +284,22 @@ def _refuse_slow_patterns(check: "Check", path: Path) -> None:
                                  "of characters (like \\s*\\s*)")
 
 
+def _detector(value: str) -> str:
+    """``pattern`` (the check's regular expressions), ``llm`` (a catalogue entry the model
+    finds) or the name of a code detector in :data:`pipelines.rules.DETECTORS`.
+
+    Raises:
+        ValueError: any other name, with the choices (a typo would otherwise fail at review time).
+    """
+    from pipelines import rules
+
+    if value in ("pattern", "llm") or value in rules.DETECTORS:
+        return value
+    raise ValueError(f"unknown detector {value!r}: leave it out (or write 'pattern') for a check of regular "
+                     "expressions (all/any/none), or name one of the code detectors: "
+                     f"{', '.join(sorted(rules.DETECTORS)[:12])} … ({len(rules.DETECTORS)} in pipelines/rules.py)")
+
+
 def _parties(value: str) -> str:
     if value not in ("", "consumer"):
         raise ValueError(f"parties must be 'consumer' (a norm protecting consumers), not {value!r}")
@@ -407,7 +423,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             type_statutes={str(t): tuple(_statute_ref(s) for s in refs or ())
                            for t, refs in (raw.get("type_statutes") or {}).items()},
             type_suggestions=_type_suggestions(raw.get("type_suggestions") or {}),
-            detector=raw.get("detector", "pattern"),
+            detector=_detector(raw.get("detector", "pattern")),
             all=_compile(raw.get("all")),
             any=_compile(raw.get("any")),
             none=_compile(raw.get("none")),
@@ -423,8 +439,16 @@ def _parse_check(raw: dict, source: str) -> Check:
             lawful_if_forbidden=bool(raw.get("lawful_if_forbidden", False)),
             parties=_parties(raw.get("parties", "")),
         )
-    except (KeyError, ValueError, re.error, TypeError) as exc:
-        raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {exc}") from exc
+    except KeyError as exc:
+        raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: the required key {exc.args[0]!r} "
+                         "is missing (a check needs id, category, severity, title, explanation and suggestion)") from exc
+    except (ValueError, re.error, TypeError) as exc:
+        why = str(exc)
+        if isinstance(exc, ValueError) and "is not a valid Category" in why:
+            why += f"; one of: {', '.join(c.value for c in Category)}"
+        elif isinstance(exc, ValueError) and "is not a valid Severity" in why:
+            why += f"; one of: {', '.join(v.value for v in Severity)}"
+        raise ValueError(f"playbook {source}: check {raw.get('id', '?')!r} is invalid: {why}") from exc
 
 
 class _StrictLoader(yaml.SafeLoader):

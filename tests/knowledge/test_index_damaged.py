@@ -39,6 +39,24 @@ def test_a_damaged_index_file_is_index_damaged_with_the_command_to_run(root, nam
     assert current_version(root) in info.value.message
 
 
+@pytest.mark.parametrize("name, damage", [
+    ("manifest.json", lambda p: p.write_bytes(b"{bad")),
+    ("statutes.sqlite", lambda p: p.write_bytes(b"garbage" * 100)),
+    ("statutes.sqlite", lambda p: p.unlink()),
+    ("bm25.npz", lambda p: p.write_bytes(b"")),
+    ("bm25.npz", lambda p: p.unlink()),
+])
+def test_the_command_the_error_names_mends_the_index(root, sample_articles, name, damage):
+    """A new user's trial: `kb build` after a damaged or deleted index file gave the same version
+    name, found its folder and pointed CURRENT back at it, so the error came back."""
+    damage(_file(root, name))
+    with pytest.raises((IndexDamaged, IndexMissing)) as info:
+        StatuteIndex.load(root)
+    assert "contract-review kb build" in info.value.message
+    build_index(sample_articles, root, embedder=None, sources=SOURCES)
+    assert StatuteIndex.load(root).search("违约金", k=1)
+
+
 def test_a_missing_index_file_is_index_missing(root):
     _file(root, "bm25.npz").unlink()
     with pytest.raises(IndexMissing):

@@ -7,6 +7,7 @@ THEN the positive example is flagged and the negative one is not.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -553,3 +554,17 @@ def test_a_consumer_norm_is_not_applied_between_two_companies():
                             party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=_citation_checker)
         found = [f.check_id for f in screen([clause], PLAYBOOK, ctx)]
         assert ("termination.prepaid_refund_excluded" in found) is expect, (head, found)
+
+
+@pytest.mark.parametrize("fields, says", [
+    ("category: other, severity: low, title: t, detector: regex,", "unknown detector 'regex'"),
+    ("category: other, severity: low,", "required key 'title' is missing"),
+    ("category: jurisdiction, severity: low, title: t,", "one of: parties"),
+    ("category: other, severity: urgent, title: t,", "one of: high, medium, low"),
+])
+def test_a_firm_check_with_a_wrong_value_is_refused_with_the_choices(tmp_path, fields, says):
+    """A new user's trial: an unknown detector ended the review as internal_error, a missing
+    title read only "'title'", and a wrong category or severity did not list the valid ones."""
+    path = _firm_file(tmp_path, "checks:\n  - {id: firm.x, " + fields + " explanation: e, suggestion: s, any: ['违约金']}\n")
+    with pytest.raises(ValueError, match=re.escape(says)):
+        load_playbook([path])

