@@ -101,7 +101,8 @@ _AMOUNT_WORDS = re.compile(r"(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖
 # digits right after the words: 贰拾壹万元整（¥210,000.00） / （小写：210000元）
 _DIGITS_AFTER = re.compile(r"^\s*[（(]\s*(?:小写[：:]?\s*)?(?:人民币)?\s*[¥￥]?\s*(?P<d>\d[\d,]*(?:\.\d+)?)")
 # digits right before the words: ¥210,000.00（大写：贰拾壹万元整）
-_DIGITS_BEFORE = re.compile(r"[¥￥]\s*(?P<d>\d[\d,]*(?:\.\d+)?)\s*元?\s*[（(]\s*(?:大写[：:]?\s*)?(?:人民币)?\s*$")
+# (or after 人民币 with no sign: 人民币486,000元（大写：…）, 人民币350万元（大写：…）)
+_DIGITS_BEFORE = re.compile(r"(?:[¥￥]|人民币|RMB)\s*(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?元?\s*[（(]\s*(?:大写[：:]?\s*)?(?:人民币)?\s*$")
 
 
 def parse_amount(words: str) -> float | None:
@@ -129,6 +130,8 @@ def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
             digits_v = parse_number(d.group("d"))
             if words_v is None or digits_v is None:
                 continue
+            if d.groupdict().get("wan"):
+                digits_v *= 10000
             if abs(words_v - digits_v) > 0.005:
                 yield Hit(
                     evidence=sent.strip(),
@@ -5395,7 +5398,7 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(r"(?:完成|结束|查明|终结)[^。；，]{0,8}(?:调查|核实|排查|原因|评估|处置|处理)[^。；，]{0,4}后[^。；]{0,16}(?:通知|告知|报告|通报)", s):
             return [Hit(evidence=s.strip(), sentence=sent,
                         explanation="约定个人信息安全事件在受托方自行调查或处理完毕后才通知，通知时间由受托方控制，不符合个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
-        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|个工作日|工作日|个小时|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", s):
+        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|个工作日|工作日|个小时|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", unglossed(s)):
             days = _lf_days(m["n"], m["u"].removeprefix("个") if m["u"] != "个月" else m["u"])
             if days is not None and days > 3.01:
                 return [Hit(evidence=s.strip(), sentence=sent,
@@ -5648,14 +5651,22 @@ def data_blanket_consent(clause: Clause, ctx, params) -> Iterable[Hit]:
     撤销``, ``视为员工已同意公司收集使用其全部个人信息``. Not flagged: consent to a
     stated purpose, a right to withdraw.
     """
-    pi = r"(?:个人信息|个人资料|个人数据|身份信息|肖像|生物识别|个人隐私|浏览记录|位置信息|行踪(?:轨迹|信息)|通讯录|消费记录|行为数据|人脸信息)"
+    pi = (r"(?:个人信息|个人资料|个人数据|身份信息|肖像|生物识别|个人隐私|浏览记录|位置信息|行踪(?:轨迹|信息)|通讯录|消费记录|行为数据|人脸信息"
+          r"|(?:用户|学员|会员|客户|患者|员工)(?:的)?(?:信息|资料|数据)|联系方式|手机号(?:码)?|设备信息|学习记录)")
+    prev = ""
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
-        if not re.search(pi, s) or re.search(r"有权撤回|可以撤回|可随时撤回|(?<!不)可撤回", s):
-            continue
+        # consent deemed from use, a click or a registration for what the sentence before describes
+        # (…向合作伙伴提供…用户信息。您使用本平台即视为同意前述提供行为)
+        refers_back = re.search(pi, prev) and re.search(r"视为[^。；]{0,12}同意(?:前述|上述|前款|以上|该等|此类)", s)
+        prev = s
+        if not (re.search(pi, s) or refers_back) or re.search(r"有权撤回|可以撤回|可随时撤回|(?<!不)可撤回", s) \
+                or re.search(r"未经[^。；，]{0,12}同意[，,]?[^。；]{0,8}不得", s):
+            continue  # 未经甲方书面同意，不得向任何第三方披露: a prohibition, not a consent
         if re.search(r"(?:同意|授权|许可)[^。；]{0,30}(?:任何|所有|一切|全部)(?:的)?(?:第三方|目的|用途|合作(?:伙伴|方)|关联方|关联公司|场景)", s) \
                 or re.search(r"(?:不可撤销|不得撤回|不能撤回|无权撤回|不可撤回|不得撤销)", s) \
-                or re.search(r"视为(?:乙方|员工|用户|个人|本人|劳动者)?(?:已)?(?:同意|授权)[^。；]{0,20}(?:收集|使用|处理|提供|共享|披露)", s):
+                or re.search(r"视为(?:乙方|员工|用户|个人|本人|劳动者|您|学员|会员|客户|其监护人|监护人|家长)?(?:已)?(?:知悉并)?(?:同意|授权)[^。；]{0,20}(?:收集|使用|处理|提供|共享|披露)", s) \
+                or re.search(r"(?:使用|登录|注册|勾选|点击|继续使用|访问)[^。；，]{0,12}(?:即|均|则)?视为[^。；，]{0,8}(?:已)?(?:知悉并)?同意", s):
             return [Hit(evidence=s.strip(), sentence=sent)]
     # the contract itself lets one party hand the other's personal information to third
     # parties for their marketing: a term of the contract is not the separate consent, given
