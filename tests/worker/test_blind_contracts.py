@@ -68,7 +68,7 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # consent; its writer did not list it). Set 50 added (blind 33/56, precision 0.69, clean high 0, identical on the
 # session's start code — set 49's fixes reached none of it; 45/56, 60 predicted after its fixes); set 49 46 matched.
 # Set 51 added (blind 26/56, precision 0.60, clean high 0, identical on the session's start code — sets 49 and 50's
-# fixes reached none of it; 30/56, 47 predicted after the session's last fixes: amounts in words after 人民币 without
+# fixes reached none of it; 31/56, 48 predicted after the session's last fixes: amounts in words after 人民币 without
 # ¥, a child's click deemed its guardian's consent, consent deemed from using the platform).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (43, 53, 0.81), "set31": (40, 50, 0.79),
@@ -90,7 +90,7 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set48": (46, 53, 0.86),
           "set49": (46, 56, 0.82),
           "set50": (45, 60, 0.75),
-          "set51": (30, 47, 0.63)}
+          "set51": (31, 48, 0.64)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
