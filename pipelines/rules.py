@@ -1132,7 +1132,8 @@ def working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 _K_DISPATCH_CORE = re.compile(r"(?<!非)(?:主营业务|核心业务|主要业务|主业|核心生产|主要生产|核心岗位|关键岗位|骨干岗位|研发岗位|研发工程师)")
-_K_DISPATCH_ALLOWED = re.compile(r"临时性|辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)")
+_K_DISPATCH_AUX = re.compile(r"辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)")  # auxiliary or substitute posts
+_K_DISPATCH_ALLOWED = re.compile("临时性|" + _K_DISPATCH_AUX.pattern)
 _K_DISPATCH_TERM = re.compile(rf"派遣(?:期限|期间|期)[^。；]{{0,6}}?(?:为|是|：|:)?\s*(?:(?P<n>{_NUM})\s*(?P<u>年|个月)|"
                               r"(?P<y1>\d{4})\s*年\s*(?P<m1>\d{1,2})\s*月[^。；至到]{0,6}(?:至|到|—|-)\s*(?P<y2>\d{4})\s*年\s*(?P<m2>\d{1,2})\s*月)")
 
@@ -1190,7 +1191,7 @@ def _dispatch_table_row(text: str, main: str, doc_text: str) -> str | None:
     business the contract states (not auxiliary) or the contract names no auxiliary or
     substitute post at all. A contract calling every post 辅助性或临时性 does not make a
     36-month trunk-driver post of a road-freight company either."""
-    substitute_or_aux = re.search(r"辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)", doc_text)
+    substitute_or_aux = _K_DISPATCH_AUX.search(doc_text)
     for head, rows in table_runs(text):
         if not head or not any("岗位" in h for h in head):
             continue
@@ -1409,9 +1410,8 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     if last is not None and not _C_NEG_RIGHT.search(last.group("gap")):
         return last
     # a list of one party's rights read with its lead-in (乙方除…外，还享有下列权利：（三）…调整单价)
-    listed = None
-    for listed in re.finditer(rf"(?P<p>{_C_PARTY})[^。；：:]{{0,30}}?(?:享有|拥有|有权行使|可行使)(?:如|以)?下列?(?:权利|权力)[：:]?", head):
-        pass
+    lists = list(re.finditer(rf"(?P<p>{_C_PARTY})[^。；：:]{{0,30}}?(?:享有|拥有|有权行使|可行使)(?:如|以)?下列?(?:权利|权力)[：:]?", head))
+    listed = lists[-1] if lists else None
     if listed is not None and not re.search(r"(?:不|无)(?:享有|拥有)", listed.group(0)):
         return listed
     from pipelines.clause_structure import right_holder
@@ -2661,10 +2661,10 @@ _Q_UNIT = r"平方米|㎡|m²|台|件|吨|套|辆|箱|千克|公斤|延米|人�
 # 每授权用户每月15元: the kind of user named between 每 and the unit
 _Q_PER_UNIT = re.compile(rf"每\s*(?:授权|注册|活跃|付费|开通|使用)?(?P<u>{_Q_UNIT})")
 # a count of users or seats given as a figure of its own: 授权用户数：600个 / 坐席数量为120个
-_Q_COUNT = re.compile(rf"(?:授权|注册|活跃|付费|开通|使用)?(?P<u>用户|账号|坐席)(?:数|数量|总数)\s*(?:为|是|：|:)?\s*(?P<q>{{num}})\s*(?:个|名|人|席)?")
 _Q_SLASH_UNIT = re.compile(rf"\s*[/／]\s*(?P<u>{_Q_UNIT})(?!\s*[/／·]?\s*(?:每|月|年|日|天))")
 _Q_QUANTITY = re.compile(rf"(?P<q>{_NUM})\s*(?P<u>{_Q_UNIT})")
-_Q_COUNT_RX = re.compile(_Q_COUNT.pattern.replace("{num}", _NUM))
+# a count of users or seats given as a figure of its own: 授权用户数：600个 / 坐席数量为120个
+_Q_COUNT = re.compile(rf"(?:授权|注册|活跃|付费|开通|使用)?(?P<u>用户|账号|坐席)(?:数|数量|总数)\s*(?:为|是|：|:)?\s*(?P<q>{_NUM})\s*(?:个|名|人|席)?")
 _Q_NOT_PRODUCT = re.compile(r"优惠|折扣|折让|减免|抹零|另(?:行)?(?:计|收|加|付)|(?:含|包括|包含)[^。；]{0,12}(?:费|税)|以及|另有|不含|递增|上浮|调价")
 # a later escalation (自第六年起上浮5%) changes later periods, not the first period's total beside the rate
 _Q_ESCALATION = re.compile(r"递增|上浮|调价")
@@ -2722,7 +2722,7 @@ def _quantities(text: str) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {}
     for s in _split(text):
         flat = unglossed(s.replace("\n", ""))
-        for m in (*_Q_QUANTITY.finditer(flat), *_Q_COUNT_RX.finditer(flat)):
+        for m in (*_Q_QUANTITY.finditer(flat), *_Q_COUNT.finditer(flat)):
             if not re.search(r"[每/／]\s*$", flat[:m.start()]) and (q := parse_number(m["q"])):
                 out.setdefault(_Q_CANON.get(m["u"], m["u"]), []).append(q)
     return out
