@@ -359,7 +359,12 @@ def contract_title(text: str) -> str:
 
 
 def title_contract_type(title: str) -> str | None:
-    """The type the title names (tier, then head noun, then longest match), or None."""
+    """The type the title names (tier, then head noun, then longest match), or None.
+
+    An agency named beside the generic 服务 (``商标注册代理及品牌监测服务合同``,
+    ``品牌营销代理服务合同``) is a 委托合同: handling the principal's affairs is what the Code
+    calls a mandate whatever the head noun (民法典第九百一十九条), and 服务 names no nominate
+    contract."""
     best: tuple[int, int, int] | None = None
     best_type: str | None = None
     for rx, ctype, tier in _TITLE_RES:
@@ -367,7 +372,12 @@ def title_contract_type(title: str) -> str | None:
             key = (-tier, m.end(), m.end() - m.start())
             if best is None or key > best:
                 best, best_type = key, ctype
+    if best_type == "服务合同" and _AGENCY.search(title):
+        return "委托合同"
     return best_type
+
+
+_AGENCY = re.compile(r"代理|agency", re.I)
 
 
 # Role words of the parties (民法典 names each party of a nominate contract: 出卖人/买受人
@@ -501,7 +511,8 @@ def _refine(ttype: str | None, title: str, body: str, roles: Sequence[str]) -> s
             and not re.search(r"房屋|住房|房产|商铺|厂房|写字楼|公寓", title):
         if ttype == "房屋租赁合同" or "融资租赁" in body or {"出租人", "承租人"} & role_set:
             return "融资租赁合同"
-    if ttype in ("委托合同", None) and _is_dpa(body) and re.search(r"委托处理|受托处理|代为处理", body):
+    if ttype in ("委托合同", None) and _is_dpa(body) and re.search(r"委托处理|受托处理|代为处理", body) \
+            and not _AGENCY.search(title):  # an agency that also handles data is still the agency
         return "个人信息委托处理协议"
     if ttype in ("委托合同", "服务合同", "合作协议"):
         role_types = Counter(_ROLE_TO_TYPE[r] for r in roles)

@@ -8,6 +8,7 @@ The thresholds come from the playbook ``params`` and each names its legal source
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -252,7 +253,7 @@ def deposit_ratio(clause: Clause, ctx, params) -> Iterable[Hit]:
             # the rate must be the 定金's own: no clause break or other payment between them
             # 定金，金额为…: the part after the comma restates the 定金's amount
             between = re.sub(r"^[^，,；;]*[，,]\s*(?:其|该|定金)?(?:金额|数额|比例|标准)(?:为|是|按)", "", between)
-            if pct > limit and abs(m.start() - d) < 40 and not re.search(r"[，,；;]|预付款|首付款|进度款|工程款|尾款|违约金", between):
+            if pct > limit and abs(m.start() - d) < 40 and not re.search(r"[，,；;]|预付款|首付款|进度款|工程款|尾款|违约金|含|包括|已付|已支付|扣除|抵作|抵扣", between):
                 yield Hit(evidence=sent.strip(), sentence=sent,
                           explanation=f"约定定金为{pct:g}%，超过主合同标的额的{limit:g}%，超过部分不产生定金效力（民法典第五百八十六条）。")
                 return
@@ -991,6 +992,8 @@ def table_row_sentences(text: str) -> dict[str, str]:
 _T_TOTAL_ROW = re.compile(r"^\s*(?:合计|总计|小计|总额|共计|总价)")
 # a total row labelled for its period (月合计, 年度合计, 季度预缴合计)
 _T_PERIOD_TOTAL = re.compile(r"^\s*(?:月|月度|年|年度|季|季度|全年|每月|本月|当月)[^\d|]{0,4}(?:合计|总计|共计)\s*$")
+# a total row named for what it adds up (八年承包费合计（未扣除改造期）, 五年租金合计)
+_T_NAMED_TOTAL = re.compile(r"^[^\d|，,；;。]{1,12}(?:合计|总计|共计)\s*(?:[（(][^）)]{0,20}[）)])?\s*$")
 
 
 def _t_total_label(cells: list[str]) -> str | None:
@@ -998,7 +1001,7 @@ def _t_total_label(cells: list[str]) -> str | None:
     first two (``| | 合计 | 1,960,000 |`` under ``| 序号 | 分部工程 | 金额 |``), else None."""
     for c in cells[:2]:
         if c.strip():
-            return c if _T_TOTAL_ROW.match(c) or _T_PERIOD_TOTAL.match(c) else None
+            return c if _T_TOTAL_ROW.match(c) or _T_PERIOD_TOTAL.match(c) or _T_NAMED_TOTAL.match(c) else None
     return None
 
 
@@ -1333,6 +1336,7 @@ COMPUTED_DETECTORS = frozenset({
     "labour_probation_wage", "labour_probation_length", "probation_length",
     "labour_noncompete_term", "noncompete_term", "labour_working_hours", "working_hours",
     "lease_term", "construction_warranty_short", "objection_period_short", "date_before_signing",
+    "capital_deadline_beyond_five_years",
 })
 
 DETECTORS: dict[str, Callable[..., Iterable[Hit]]] = {
@@ -1861,6 +1865,11 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
             if re.search(r"(?:收到|接到|送达)[^。；，]{0,8}(?:提示|催告|催促|催验)|(?:提示|催告|催促)[^。；，]{0,12}(?:后|之日起)", before):
                 continue  # silence after the performer's reminder, once the inspection period has run: the acceptor was warned
+            if re.search(r"(?:到达|到货|送达|交付|交货|收货|收到)[^。；，]{0,8}(?:当日|当天|当场|即时)[^。；]{0,16}未[^。；，]{0,6}(?:提出|书面|异议)", before) \
+                    and re.search(r"质量|内在|品质|规格", flat[m.start():]):
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    "条款约定到货当日未提异议即视为质量（包括内在质量）合格，当日无法完成需要检测、复验的质量检验；过短的检验期限依法"
+                    "仅视为外观瑕疵的异议期限（民法典第六百二十二条），内在质量仍可在合理期限内提出异议（第六百二十一条）。"))]
             per = None
             for p in _C_PERIOD.finditer(before):
                 tail = before[p.end(): p.end() + 8]
@@ -1872,6 +1881,9 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                     return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                         f"约定{per.group(0).strip()}未提异议即视为验收合格，期限过短，验收方难以完成必要的检验；过短的检验期限依法仅视为外观瑕疵的异议期限（民法典第六百二十二条）。"))]
                 continue
+            if not _C_PERIOD.search(before) and re.search(
+                    r"第[^。；，]{1,8}(?:条|款)(?:约定|规定)?的?(?:验收|检验)?期限(?:内|届满)", before):
+                continue  # silence within an inspection period another clause sets: judged where that period is agreed
             if _C_USE_TRIGGER.search(before) and not _C_SIGN_TRIGGER.search(before[-6:]):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             # the performer's own act, with no period and no silence to wait for: 自竣工通知书发出之日起即视为验收合格
@@ -3525,6 +3537,44 @@ def _t_row_total(head: list[str], body: list[tuple[list[str], str]]) -> Hit | No
     return None
 
 
+_T_UNIT_SEP = re.compile(r"[·・•×*/]")
+
+
+_T_SPAN = re.compile(r"第?\s*(?P<a>[一二三四五六七八九十\d]{1,3})\s*(?:个)?(?P<u>年|年度|月|期|季度)?\s*(?:至|到|—|－|-|–|~|～)\s*第?\s*"
+                     r"(?P<b>[一二三四五六七八九十\d]{1,3})\s*(?:个)?(?P<u2>年度?|月|期|季度)")
+
+
+def _t_span(cells: list[str], i: int) -> int:
+    """How many periods a row's amount counts for in a column total: the span its label names
+    (``第三年至第五年``, ``第6-8年``) when the amount is stated per period (``每年1,260,000``,
+    ``1,260,000/年``); 1 otherwise."""
+    if not re.search(r"每(?:年|个?月|期|季度?)|[/／](?:年|月|期|季)", cells[i]):
+        return 1
+    for c in cells[:i]:
+        if (m := _T_SPAN.search(c)) and (a := parse_number(m["a"])) and (b := parse_number(m["b"])) and 1 < b - a + 1 <= 100:
+            return int(b - a + 1)
+    return 1
+
+
+def _t_unit_factors(head: list[str], pi: int, ai: int) -> list[int] | None:
+    """The columns a compound unit price multiplies (``单价（元/吨·公里）`` × ``运距（公里）`` ×
+    ``载量（吨）``): one column per unit of the price's denominator, each named by that unit
+    in its header's brackets or at its end; None unless the price has two units or more and
+    every unit names exactly one other column."""
+    m = re.search(r"元\s*/\s*([^）)]+)", head[pi])
+    units = [u.strip() for u in _T_UNIT_SEP.split(m.group(1))] if m else []
+    if len(units) < 2 or not all(units):
+        return None
+    cols = []
+    for u in units:
+        found = [i for i, h in enumerate(head) if i not in (pi, ai, *cols)
+                 and re.search(rf"[（(]\s*{re.escape(u)}\s*[）)]|{re.escape(u)}\s*$", h)]
+        if len(found) != 1:
+            return None
+        cols.append(found[0])
+    return cols
+
+
 def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for the first table whose arithmetic does not hold: a row's
     quantity × unit price against its amount, a row's total column against the sum of its
@@ -3539,6 +3589,20 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
             # (the first column names the rows: 费用项目 is a label, not the amount)
             ai = next((i for i, h in enumerate(head) if i and _T_MONEY.search(h) and not _T_PRICE.search(h) and i not in (qi, pi)), None)
             ti = next((i for i, h in enumerate(head) if _T_PERIOD.search(h) and i not in (qi, pi, ai)), None)
+            if qi is None and pi is not None and ai is not None and (fi := _t_unit_factors(head, pi, ai)):
+                for cells, line in body:
+                    p, a = _t_value(cells[pi], head[pi], True), _t_value(cells[ai], head[ai], True)
+                    fs = [_t_value(cells[i], head[i], False) for i in fi]
+                    if not p or not a or not all(fs):
+                        continue
+                    expected = p * math.prod(fs)
+                    if abs(expected - a) > max(1.0, 0.002 * a):
+                        cur = _t_currency(cells[pi], cells[ai], head[pi], head[ai])
+                        factors = "、".join(f"{head[i].strip()}{f:g}" for i, f in zip(fi, fs))
+                        expl = (f"表格该行单价{p:g}{cur}（{head[pi].strip()}）乘以{factors}，应为{expected:,.2f}{cur}，该行载明的金额为{a:,.2f}{cur}，"
+                                f"相差{abs(expected - a):,.2f}{cur}；以该行金额为基数的合计、结算及付款随之失真，应付价款不明确"
+                                "（民法典第四百六十六条、第五百一十条）。")
+                        return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=expl)
             if qi is not None and pi is not None and ai is not None:
                 for cells, line in body:
                     q, p = _t_value(cells[qi], head[qi], False), _t_value(cells[pi], head[pi], True)
@@ -3573,13 +3637,66 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
                 if i <= label_at or not _T_MONEY.search(h) or _T_PRICE.search(h):
                     continue
                 total = _t_value(totals[0][0][i], h, True)
-                values = [_t_value(cells[i], h, True) for cells, _ in above]
+                values = [v * _t_span(cells, i) if v is not None else None
+                          for cells, _ in above for v in (_t_value(cells[i], h, True),)]
                 if any(v is None and not re.fullmatch(r"[—\-–/无]*", cells[i].strip()) for v, (cells, _) in zip(values, above)):
                     continue  # a cell that cannot be read (按实际, a range): the column's sum is unknown
                 known = [v for v in values if v is not None]
                 if total and len(known) >= 2 and (hit := _column_sum_hit(h, known, total, totals[0][1], "合计行")):
                     return c.clause_id, hit
-    return _annex_sum_against_body(ctx)
+    return _annex_sum_against_body(ctx) or _escalation_rows(ctx)
+
+
+# a yearly increase the contract states: 自第二个租赁年度起，年租金在上一年度基础上递增百分之五 / 每年递增3%
+_ESCALATION = re.compile(r"(?:每年|逐年|每(?:一|个)?(?:租赁|合同|承包|服务|经营)?年度|上一?(?:个)?(?:租赁|合同|承包|服务|经营)?年度?(?:的)?(?:租金|价格|费用|承包费|服务费)?(?:的)?基础上|"
+                         r"上年(?:度)?(?:的)?(?:租金|价格|费用|承包费|服务费)?(?:的)?基础上)[^。；]{0,16}?(?:递增|上涨|增长|增加|上浮|调增)"
+                         r"(?:百分之(?P<cn>[一二三四五六七八九十]+(?:点[一二三四五六七八九十]+)?)|(?P<d>\d+(?:\.\d+)?)\s*[%％])")
+_YEAR_ROW = re.compile(r"^\s*第\s*(?P<n>[一二三四五六七八九十\d]{1,3})\s*(?:个)?(?:租赁|合同|承包|服务|经营)?(?:年度?|年)\s*$")
+
+
+def _escalation_rows(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for a row of a yearly table that departs from the yearly increase
+    the contract states (``年租金在上一年度基础上递增百分之五`` against ``| 第五年 | … |
+    457,582.25 |`` where 437,582.25 follows): rows labelled 第一年, 第二年 … in order, the first
+    money column, each year read as the first year's amount increased (compound or simple
+    increase, or the year before increased; whichever fits more rows), 0.05% and 1 yuan
+    tolerated. At least two later years must fit; None otherwise (民法典第四百六十六条、第五百一十条:
+    two statements of one sum leave it undetermined)."""
+    m = _ESCALATION.search(unglossed(ctx.text or ""))
+    if not m:
+        return None
+    rate = (parse_number(m["cn"]) if m["cn"] else float(m["d"])) or 0
+    if not 0 < rate <= 50:
+        return None
+    r = rate / 100
+    for c in ctx.clauses:
+        for head, rows in table_blocks(unglossed(c.text)):
+            mi = next((i for i, h in enumerate(head) if i and _T_MONEY.search(h) and not _T_PRICE.search(h)), None)
+            if mi is None:
+                continue
+            years = []
+            for cells, line in rows:
+                y = _YEAR_ROW.match(cells[0])
+                v = _t_value(cells[mi], head[mi], True)
+                if y and v and (n := parse_number(y["n"])):
+                    years.append((int(n), v, line))
+            if len(years) < 3 or [n for n, _, _ in years] != list(range(1, len(years) + 1)):
+                continue
+            base = years[0][1]
+            close = lambda a, b: abs(a - b) <= max(1.0, 0.0005 * b)
+            models = {"compound": lambda k: base * (1 + r) ** k, "simple": lambda k: base * (1 + r * k)}
+            best = max(models, key=lambda name: sum(close(v, models[name](k)) for k, (_, v, _) in enumerate(years) if k))
+            expect = models[best]
+            misfit = [(k, v, line) for k, (_, v, line) in enumerate(years) if k and not close(v, expect(k))
+                      and not close(v, years[k - 1][1] * (1 + r))]
+            fits = len(years) - 1 - len(misfit)
+            if misfit and fits >= 2:
+                k, v, line = misfit[0]
+                want = expect(k)
+                return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+                    f"合同约定{m.group(0)}，按此计算第{k + 1}年应为{want:,.2f}元，表格载明{v:,.2f}元，相差{abs(v - want):,.2f}元；"
+                    "递增比例与逐年金额相互矛盾，该年度应付数额将发生争议（民法典第四百六十六条、第五百一十条）。"))
+    return None
 
 
 _T_RATE_COL = re.compile(r"比例|比率|费率|税率|提成|分成|佣金率|折扣率|返利率|[%％]")
@@ -4707,7 +4824,7 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
             first = None  # another party is the subject after the comma (…的，乙方应支付加班费，并计入派遣费用)
         hit = (first
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
-               or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,4}}{money}", s)
+               or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,24}}?{money}", s)  # 入职时应缴纳工装、工牌及手持终端押金
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
                # a sum kept back from the wage and returned only later is a deposit whatever it is called (第9条)
                or re.search(r"(?:从|在)[^。；，]{0,10}工资(?:中|里)?[^。；，]{0,4}(?:扣|扣除|扣减|预扣|代扣)[^。；]{0,24}(?:满|届满|期满|离职时|年后|后)[^。；]{0,8}(?:退还|返还|退回|发还)", s)
@@ -5100,7 +5217,7 @@ def _lf_negated(s: str, pos: int, span: int = 12) -> bool:
 
 
 # items that are personal information by themselves (个人信息保护法第四条)
-_LF_PERSONAL_ITEMS = r"(?:姓名|(?:会员|用户|住户|业主|学员|患者)名单|消费(?:记录|明细)|手机号码|电话号码|身份证(?:号码?|件)?|住址|住户资料|业主资料|住户信息|业主信息|会员数据|用户行为|通话录音|对话(?:文本|记录)|聊天记录|同行人信息|联系方式)"
+_LF_PERSONAL_ITEMS = r"(?:姓名|(?:会员|用户|住户|业主|学员|患者)名单|消费(?:记录|明细)|手机号码|电话号码|身份证(?:号码?|件)?|住址|住户资料|业主资料|住户信息|业主信息|会员数据|用户行为|通话录音|对话(?:文本|记录)|聊天记录|同行人信息|联系方式|健康档案|体检(?:报告|结果|数据)|病历|诊疗记录|就诊记录|护理记录|健康(?:状况|数据|信息)|人脸(?:信息|图像|数据)?|人像|指纹|声纹|车牌(?:号码?)?|(?:车辆)?(?:通行|出入)记录|行踪轨迹|位置信息)"
 # a reference back to the data named before in the clause
 _LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?述|以上|此类|这些|相关)(?:个人)?(?:信息|数据|资料)"
 # who receives the data: another company of the group, a partner, a merchant, anyone
@@ -5201,10 +5318,10 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
     consent (个人信息保护法第21条第3款).
 
     Shapes: ``乙方可将数据处理工作转委托/分包给第三方``, ``乙方有权自行选择次级受托方``,
-    ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent). Not flagged:
+    ``乙方可委托其关联公司处理，但应通知甲方`` (notice is not consent), ``乙方可将部分标注任务分配给其合作团队或众包平台``. Not flagged:
     sub-processing that needs the controller's prior consent, a prohibition.
     """
-    sub = (r"(?:(?:委托|交由|交给|转交|移交|外包)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|选定|选用|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给"
+    sub = (r"(?:(?:委托|交由|交给|转交|移交|外包|分配|分发|派发)(?:给)?其[^。；，]{0,6}(?:合作|关联|下属|子公司|伙伴)|众包|转委托|再委托|分委托|转包|分包|(?:委托|聘请|聘用|交由|引入|使用|选择|选定|选用|指定|更换|外包|转交|移交|交给|交予)(?:给)?(?:其)?[^。；，]{0,4}(?:第三方|其他(?:方|单位|公司|服务商|供应商|机构)|关联(?:公司|方|企业)|分包商|供应商|服务提供(?:商|方)|外部|下游|合作方)|次级(?:受托|处理)|分处理者|第三方服务商|外包给"
            # the recipients listed first, then handed the data: 自行选定体检机构、代发银行等技术服务商，并委托其处理员工个人信息
            r"|(?:服务商|服务提供(?:商|方)|供应商|合作方|第三方|机构|银行)[^。；]{0,6}[，,]?\s*(?:并|且)?(?:委托|交由|授权)其(?:代为)?处理)")
     if not re.search(rf"个人信息|数据|信息|处理|{_LF_CONTACT_WORK}", clause.text):
@@ -5218,7 +5335,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
         # contract is about (短信发送、外呼等工作交由其合作方执行) — counts too
         # "处理" counts as the work handed over (委托其处理, 处理工作), not a party's handling of a defect (逾期不处理的)
         if not re.search(r"个人信息|数据|信息|(?:委托|交由|授权|转交)[^。；，]{0,12}处理|处理(?:工作|活动|事务|业务)", s) and not (
-                re.search(r"服务|工作", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))) and not (
+                re.search(r"服务|工作|任务", s) and (_lf_is_dpa(ctx) or re.search(r"个人信息", clause.text))) and not (
                 re.search(_LF_CONTACT_WORK, s) and re.search(r"个人信息", ctx.text or "")):
             continue  # 委托第三方所作的修改、改进 in an IP definition hands over no personal information;
             # the work handed over in a clause about personal information (部分维护工作交由其合作的服务商) is processing
@@ -5636,6 +5753,8 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         # (a data subject made to hand its own data over: 业主应于入住后十五日内录入人脸信息)
         if not re.search(r"有权|可以|可|应(?:当)?(?:提供|提交|配合|同意)|须(?:提供|提交|配合)|同意|授权|将|进行"
+                         # a party bound to gather it: 乙方应在出入口安装人脸抓拍设备，采集的人像数据应同步至营销系统
+                         r"|(?:应|须|必须)(?:当)?[^。；，]{0,10}(?:安装|采集|收集|抓拍)"
                          rf"|(?:{_LF_SUBJECTS}|车主|劳动者|租户|承租人|住户)[^。；，]{{0,10}}(?:应|须|必须)(?:当)?[^。；，]{{0,12}}(?:录入|上传|采集|提供|提交)", s):
             continue
         return [Hit(evidence=s.strip(), sentence=sent)]
@@ -6320,7 +6439,7 @@ _K_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*(?P<u>个工作日|工作日|个自然
 _K_UNIT_DAYS = {"个工作日": 1.4, "工作日": 1.4, "个自然日": 1, "自然日": 1, "日历日": 1, "日": 1, "天": 1,
                 "个月": 30, "月": 30, "周": 7, "年": 365}
 _K_PAY_TRIGGER = re.compile(r"验收|交付|交货|到货|收货|货到|收到|发票|开票|票到|结算|竣工|完工|对账|确认|服务完成|提交|完成|上线|安装|账单|请款")
-_K_NOT_PAYMENT_TERM = re.compile(r"质保|保修|质量保证金|保证金|保留金|缺陷责任|租金|借款|还款|利息|本金|工资|薪酬|退还|返还|退款|补偿金|违约金|赔偿")
+_K_NOT_PAYMENT_TERM = re.compile(r"质保|保修|稳定运行|试运行|质量保证金|保证金|保留金|缺陷责任|租金|借款|还款|利息|本金|工资|薪酬|退还|返还|退款|补偿金|违约金|赔偿")
 _K_NON_COMMERCIAL = ("劳动合同", "劳务派遣协议", "竞业限制协议", "借款合同", "保证合同", "抵押合同", "房屋租赁合同",
                      "融资租赁合同", "保密协议")
 
@@ -7334,7 +7453,8 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
     and no supplementary agreement is reached, the market price at the place of performance
     applies (第五百一十条、第五百一十一条第二项) — a dispute the parties did not price. A
     clause that names a fallback (``协商不成的按市场价``, a government-guided price, a
-    formula) or is about an optional extra is not flagged.
+    formula) or is about an optional extra or a cost a contingency causes (``由此产生的二次倒运
+    费用由双方协商分担``) is not flagged.
     """
     sents = [x.replace("\n", "") for x in _split(clause.text)]
     for i, flat in enumerate(sents):
@@ -7361,7 +7481,7 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"期限|时间|日期|交货期|工期|周期|方式|地点|账户|不高于|不超过|不得高于", m.group(0)) or re.match(r"\s*(?:如下|为)?\s*[：:]", flat[m.end():]):
             continue  # when or how it is paid, or a form's lead-in (租金具体支付期限双方可以约定如下：)
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
-                     r"额外|另行委托|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,12}(?:范围|配置|约定|标准|数量|人数)|临时性|(?<!后)续(?:租|期|签)"
+                     r"额外|另行委托|(?:由此|因此|为此)(?:而)?(?:产生|发生|增加|支出)|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,12}(?:范围|配置|约定|标准|数量|人数)|临时性|(?<!后)续(?:租|期|签)"
                      # an adjustment of the price agreed (最低工资上调的，双方可就服务费调整另行协商): the price stands until then
                      r"|(?:调整|调价|上调|下调|涨价|降价)[^。；，]{0,4}(?:另行|再行)?(?:协商|商定)"
                      # a fixed price the buyer may renegotiate if the market falls (市场价格下降的，双方可协商按下降后的价格结算)
@@ -9013,3 +9133,50 @@ def circular_effectiveness(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["circular_effectiveness"] = circular_effectiveness
+
+
+_ESTABLISHED = re.compile(r"(?:成立|设立|注册成立|登记成立)(?:于|日期为|时间为|之日为|日期：|日期:)?\s*(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月(?:\s*(?P<d>\d{1,2})\s*日)?")
+_CAPITAL_DUE = re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日\s*(?:之)?前[^。；，]{0,10}(?:缴足|实缴|缴纳完毕|全部缴纳|缴付完毕|足额缴纳|缴清)")
+_CAPITAL_YEARS = re.compile(r"(?:成立|设立)之日起\s*(?P<n>[一二三四五六七八九十\d]{1,3})\s*年(?:内|之内)[^。；，]{0,8}(?:缴足|实缴|缴纳完毕|全部缴纳|足额缴纳|缴清)")
+
+
+def capital_deadline_beyond_five_years(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A limited company's subscribed capital due later than five years after the company was
+    established (公司法第四十七条, in force 2024-07-01: 自公司成立之日起五年内缴足).
+
+    Reads the establishment date the contract states (``成立于2025年3月18日``) and a
+    contribution deadline in the sentence (``于2037年12月31日前缴足``), or a period from
+    establishment (``自公司成立之日起十年内缴足``). A company established before 2024-07-01
+    has until 2032-06-30 (国务院关于实施《中华人民共和国公司法》注册资本登记管理制度的规定第二条,
+    not in the statute store). Not read: a contract about no 有限责任公司, a deadline with no
+    establishment date to count from."""
+    text = ctx.text or ""
+    if not re.search(r"有限责任公司|有限公司", text):
+        return []
+    est_m = _per_doc(ctx, "established", lambda: _ESTABLISHED.search(text))
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not re.search(r"认缴|出资|注册资本", s):
+            continue
+        if (y := _CAPITAL_YEARS.search(s)) and (n := parse_number(y["n"])) and n > 5:
+            return [Hit(evidence=s.strip(), sentence=sent, explanation=(
+                f"条款约定自公司成立之日起{y['n']}年内缴足出资，超过公司法第四十七条规定的五年；股东将按法定期限承担出资责任，"
+                "逾期未缴的可被催缴、失权并对公司债务承担责任（公司法第五十一条、第五十二条、第五十四条）。"))]
+        due_m = _CAPITAL_DUE.search(s)
+        if not due_m or not est_m:
+            continue
+        try:
+            due = date(int(due_m["y"]), int(due_m["m"]), int(due_m["d"]))
+            est = date(int(est_m["y"]), int(est_m["m"]), int(est_m["d"] or 1))
+            limit = date(est.year + 5, est.month, min(est.day, 28) if est.month == 2 else est.day)
+        except ValueError:
+            continue
+        if est < date(2024, 7, 1):
+            limit = max(limit, date(2032, 6, 30))
+        if due > limit:
+            return [Hit(evidence=s.strip(), sentence=sent, explanation=(
+                f"公司成立于{est.year}年{est.month}月{est.day}日，认缴出资依法应于{limit.year}年{limit.month}月{limit.day}日前缴足"
+                f"（公司法第四十七条），条款约定{due.year}年{due.month}月{due.day}日前缴足，超过法定期限；股东将按法定期限承担出资责任，"
+                "逾期未缴的可被催缴、失权并对公司债务承担责任。"))]
+    return []
+DETECTORS["capital_deadline_beyond_five_years"] = capital_deadline_beyond_five_years

@@ -100,12 +100,13 @@ class Check:
         """The replacement text a finding of this check proposes in a contract of
         ``contract_type``: that type's own wording (``type_suggestions``: a loan's breach
         clause speaks of 逾期还款, not of 逾期交付) or the general ``suggestion``."""
-        return self.type_suggestions.get(contract_type or "", self.suggestion)
+        return self.type_suggestions.get(contract_type or "") or self.type_suggestions.get(
+            TYPE_PARENT.get(contract_type or "", ""), self.suggestion)
 
     def statutes_for(self, contract_type: str | None) -> tuple[StatuteRef, ...]:
         """The references a finding of this check cites in a contract of ``contract_type``:
         that type's own rules first (``type_statutes``), then the general ``statutes``."""
-        extra = self.type_statutes.get(contract_type or "", ())
+        extra = self.type_statutes.get(contract_type or "") or self.type_statutes.get(TYPE_PARENT.get(contract_type or "", ""), ())
         return tuple(extra) + tuple(r for r in self.statutes if r not in extra)
 
     def all_statutes(self) -> tuple[StatuteRef, ...]:
@@ -652,8 +653,20 @@ def apply_stance(
     return order[min(order.index(severity) + 1, 2)]
 
 
+# Contract types that are a kind of another: a check written for the general type applies to
+# them (采购合同 and 供货合同 are sales, 民法典第五百九十五条; a distribution agreement's orders are
+# sales too), unless the check names the subtype's own rules.
+TYPE_PARENT: dict[str, str] = {"采购合同": "买卖合同", "供货/经销合同": "买卖合同"}
+
+
+def type_applies(types: tuple[str, ...], contract_type: str | None) -> bool:
+    """Whether a check limited to ``types`` (empty: every type) applies to a contract of
+    ``contract_type``, directly or through its general type (:data:`TYPE_PARENT`)."""
+    return not types or contract_type in types or TYPE_PARENT.get(contract_type or "") in types
+
+
 def _applies(check: Check, clause: Clause, ctx: ScreenContext) -> bool:
-    if check.contract_types and ctx.contract_type not in check.contract_types:
+    if not type_applies(check.contract_types, ctx.contract_type):
         return False
     if check.categories and clause.category not in check.categories:
         return False
