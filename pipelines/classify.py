@@ -293,6 +293,9 @@ _TITLE_PATTERNS: tuple[tuple[str, str, int], ...] = (
     (r"运输|货运|物流(?!园|地产|中心建设)|承运|托运|快递|transport|carriage|shipping|logistic", "运输合同", 1),
     (r"承揽|加工|定作|来料|来样|制作|印刷", "承揽合同", 1),
     (r"租赁|租房|出租|承租|lease|tenancy|rental", "房屋租赁合同", 1),
+    # a venue run for a fee to its owner (停车场整体承包经营合同, 食堂承包经营合同) is a lease of the premises, not
+    # a construction contract; 土地承包经营 is rural land contracting (农村土地承包法), not matched
+    (r"(?<!土地)(?<!工程)承包经营|经营承包|(?:场地|场所|停车场|食堂|餐厅|门店|商铺|柜台)(?:整体)?承包", "房屋租赁合同", 1),
     # tier 2
     (r"采购|purchase|procurement", "采购合同", 2),
     (r"经销|分销|代销|供货|供应|distribut|supply", "供货/经销合同", 2),

@@ -1267,7 +1267,7 @@ _K_PROPERTY_PLACE_FIRST = re.compile(r"(?:位于|坐落于?|座落于?)(?P<loc>[
 # an agreed forum by its own place: 由甲方住所地人民法院 / 提交北京市海淀区人民法院
 _K_FORUM = re.compile(r"(?P<c>[^，。；]{0,24}?)(?:中级|基层|高级)?人民法院")
 _K_FORUM_BY_PARTY = re.compile(r"(?:住所地|所在地|注册地|经营地|签订地|签约地)(?:的)?(?:即)?[^，。；]{0,16}?(?:人民)?法院")
-_K_FORUM_LAWFUL = re.compile(r"(?:工程|项目|不动产|房屋|租赁物|标的物|房产|物业|工程项目|租赁房屋|仓库|厂房|商铺|店铺|门面|场地|写字楼|办公楼|车位|土地|建筑物|租赁场所)(?:的)?(?:所在地|坐落地)")
+_K_FORUM_LAWFUL = re.compile(r"(?:工程|项目|不动产|房屋|租赁物|标的物|房产|物业|工程项目|租赁房屋|仓库|厂房|商铺|店铺|门面|场地|写字楼|办公楼|车位|停车场|车库|泊位|广告位|外墙|场馆|食堂|土地|建筑物|租赁场所)(?:的)?(?:所在地|坐落地)")
 
 
 def _admin_names(text: str) -> set[str]:
@@ -9180,3 +9180,37 @@ def capital_deadline_beyond_five_years(clause: Clause, ctx, params) -> Iterable[
                 "逾期未缴的可被催缴、失权并对公司债务承担责任。"))]
     return []
 DETECTORS["capital_deadline_beyond_five_years"] = capital_deadline_beyond_five_years
+
+
+_TEMP_APPROVED_UNTIL = re.compile(r"临时建筑[^。；]{0,40}?(?:批准|核准|许可)(?:的)?(?:使用)?期限(?:为|至|截至|到)\s*(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日")
+_TERM_ENDS = re.compile(r"(?:租赁|承包|经营|合同|使用|租用)?(?:期限|期间|租期)[^。；]{0,20}?(?:自|从)\s*\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日\s*(?:起)?\s*(?:至|到|—|-)\s*"
+                        r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日")
+
+
+def temporary_building_term(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A lease (or an operating contract) of a temporary building running past the period its
+    approval allows (``该立体停车库系…批准建设的临时建筑，批准使用期限至2029年6月30日`` against
+    ``承包期限…自2026年9月1日起至2034年8月31日止``). A temporary building is to be removed when its
+    approved period ends (城乡规划法第四十四条); the part of a lease beyond that period is void
+    (城镇房屋租赁合同解释第三条, not in the statute store). Reported on the term's sentence."""
+    approved = _per_doc(ctx, "temporary_until", lambda: _TEMP_APPROVED_UNTIL.search(unglossed(ctx.text or "")))
+    if not approved:
+        return []
+    for sent in _split(clause.text):
+        s = sent.replace("\n", "")
+        if not (m := _TERM_ENDS.search(s)):
+            continue
+        try:
+            until = date(int(approved["y"]), int(approved["m"]), int(approved["d"]))
+            end = date(int(m["y"]), int(m["m"]), int(m["d"]))
+        except ValueError:
+            continue
+        if end > until:
+            return [Hit(evidence=s.strip(), sentence=sent, explanation=(
+                f"合同期限至{end.year}年{end.month}月{end.day}日，而租赁物是临时建筑，批准使用期限至{until.year}年{until.month}月{until.day}日；"
+                "临时建筑应在批准的使用期限内拆除（城乡规划法第四十四条），超过批准期限部分的租赁约定无效（城镇房屋租赁合同解释第三条，"
+                "不在本系统的法规库中，引用未经核对），承租方对此后的经营和投入没有保障。"))]
+    return []
+
+
+DETECTORS["temporary_building_term"] = temporary_building_term

@@ -340,3 +340,16 @@ def test_a_suggestion_for_either_side_is_addressed_to_the_sides_the_sentence_nam
     assert for_the_paying_side(suggestion, "逾期的，每日按10%计付违约金。", roles) == suggestion
     # AND a suggestion not written for either side is left alone
     assert for_the_paying_side("乙方应按期支付租金。", evidence, roles) == "乙方应按期支付租金。"
+
+
+def test_an_agency_service_is_a_mandate_and_a_venue_run_for_a_fee_is_a_lease():
+    # GIVEN titles whose head noun is 服务 or 承包经营 (民法典第九百一十九条; a venue operated for a fee to its owner)
+    from pipelines.classify import title_contract_type
+    # THEN an agency named beside 服务 is a 委托合同, and a venue's 承包经营 a lease, not construction
+    assert title_contract_type("商标注册代理及品牌监测服务合同") == "委托合同"
+    assert title_contract_type("品牌营销代理服务合同") == "委托合同"
+    assert title_contract_type("信息技术运维服务合同") == "服务合同"
+    assert title_contract_type("停车场整体承包经营合同") == "房屋租赁合同"
+    assert title_contract_type("食堂承包经营合同") == "房屋租赁合同"
+    assert title_contract_type("建设工程施工承包合同") == "建设工程施工合同"
+    assert title_contract_type("土地承包经营权流转合同") != "房屋租赁合同"
