@@ -377,10 +377,17 @@ def title_contract_type(title: str) -> str | None:
                 best, best_type = key, ctype
     if best_type == "服务合同" and _AGENCY.search(title):
         return "委托合同"
+    if best_type in ("保证合同", "抵押合同") and _LOAN_WITH_SECURITY.search(title):
+        return "借款合同"
     return best_type
 
 
 _AGENCY = re.compile(r"代理|agency", re.I)
+# a loan listed first with its securities (借款、质押及保证合同, 借款及抵押担保合同): the loan is the main
+# contract and the securities its accessories (民法典第三百八十八条、第六百八十二条); 借款抵押合同, with no
+# conjunction, is the mortgage for a loan and stays a 抵押合同
+_LOAN_WITH_SECURITY = re.compile(r"(?:借款|贷款|借贷)\s*(?:、|及|和|与|暨|并)\s*(?:[^、及和与暨并]{0,6}(?:、|及|和|与|暨|并)\s*)?"
+                                 r"[^、及和与暨并]{0,4}(?:抵押|质押|保证|担保)")
 
 
 # Role words of the parties (民法典 names each party of a nominate contract: 出卖人/买受人

@@ -1432,7 +1432,9 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出|解约|叫停)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?|取消[^。；，]{0,8}订单")
 _C_FEE = r"(?:[\u4e00-\u9fff]{0,3}(?:费|价|租金|报酬)(?:标准|费率)?|价格|单价|收费标准)"
 # what a party pays for the contract's subject, by its usual names (a subscription or licence fee too)
-_C_FEE_NAMED = r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费|提成比例|提成标准|提成率|分成比例|佣金比例|扣点|佣金)"
+_C_FEE_NAMED = (r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费|提成比例|提成标准|提成率|分成比例|佣金比例|扣点|佣金"
+                # the fee a contract type names for its own consideration
+                r"|仓储费|保管费|存储费|加工费|检测费|保洁费|清洁费|维修费|维保费|充电费|停车费|场地费|代理费|课时费|学费|床位费|护理费|餐费|培训费|咨询费|设计费|运营费|托管费|保育费|承包费)")
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，]{0,4}(?:产品|商品|货物|服务)?(?:售价|价位|报价)"
                              rf"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{{0,6}}(?:{_C_FEE_NAMED}|合同金额)"
                              rf"|{_C_FEE_NAMED}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
@@ -1943,6 +1945,8 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
         if not re.search(r"元|[%％]|百分之|费|价款|总价|金额|总额|报酬|租金|倍|损失", region) or re.search(
                 r"责任期|保修期|质保期|期限|期间", flat[max(0, m.start() - 10): m.end()]) or "预见" in flat:
             continue
+        if re.search(r"以[^。；，]{0,10}实际(?:发生的|遭受的)?(?:的)?损失为限", m.group(0)):
+            continue  # the actual loss is the measure of damages (民法典第五百八十四条), not a cap below it
         if re.search(r"违约金|滞纳金|定金", m.group(0)) or (
                 re.search(r"违约金|滞纳金", flat) and not re.search(r"赔偿(?:责任|总额|金额|范围)|全部责任|责任总额|损失赔偿", flat)):
             continue
@@ -2380,6 +2384,8 @@ _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:�
                             r"|(?:^|[\s|：:，。；的])(?:服务费|价款|货款|报价|总报价|合同价款|(?:服务|培训|课程|护理|项目)?套餐(?:费用|费|价格|价款)|服务费用|(?:课程|培训)(?:费用|费))(?:合计|总计|总额)(?:金额)?"
                             # the consideration of a transfer (股权转让价款, 交易对价, 收购总价)
                             r"|(?:转让|交易|收购)(?:总)?(?:价款|价格|对价)(?:总额|合计)?"
+                            # the whole fee of one engagement: 本次演出费用总额为…, 活动费用总计
+                            r"|(?:本次|全部|演出|活动|会议|项目|委托)(?:的)?(?:费用|服务费|报酬|酬金)(?:总额|合计|总计)"
                             # the whole price of the works or goods: 本工程总价, 装修工程总造价, 设备总价款
                             r"|(?:工程|项目|装修|装饰|货物|设备|房屋|房产|车辆|成交)(?:的)?(?:成交)?(?:总价款|总价|总造价|总金额|价款总额)")
 _C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
@@ -5965,13 +5971,15 @@ def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
         s = sent.replace("\n", "")
         if not re.search(r"借款|本金|放款|贷款|出借|融资款", s):
             continue
-        if re.search(r"不得(?:预先|提前)?(?:在|从)?[^。；]{0,6}(?:本金中)?扣除", s):
+        if re.search(r"(?:不得|不会|禁止|严禁|不)(?:预先|提前)?(?:在|从)?[^。；，]{0,6}(?:本金中)?(?:扣除|扣收|扣减|扣留)", s):
             continue
         if re.search(r"(?:预先|提前|事先|先行)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
                 or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,4}(?:借款本金|本金|借款金额|借款款项|出借款|放款金额|融资款|贷款)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
                 or re.search(r"(?:在|从)(?:借款)?本金中扣除", s) \
                 or re.search(r"从[^。；，]{0,6}(?:放款资金|借款资金|借款款项|借款|贷款资金|贷款)中[^。；]{0,4}(?:直接)?(?:划扣|扣除|扣收|扣划)", s) \
-                or re.search(r"(?:交付|出借|放款|发放|支付|转账|划付|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时|前)[^。；]{0,10}(?:一次性|直接|先)?(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,10}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s):
+                or re.search(r"(?:交付|出借|放款|发放|支付|转账|划付|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时|前)[^。；]{0,10}(?:一次性|直接|先)?(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,10}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
+                or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|保证金|中介费|居间费)[^。；]{0,20}(?:在|于)(?:交付|出借|放款|发放|转账|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时)[^。；，]{0,6}(?:一并|一次性|直接|先行?)?(?:扣除|扣收|扣减|扣留|扣)", s):
+            # the charge named first: 其余肆万元系乙方应付的前三个月利息及服务费，由甲方在放款时一并扣收
             out.append(("explicit", sent, None))
             continue
         amounts = [(m.start(), _c_yuan_value(m)) for m in _C_YUAN.finditer(s)]
@@ -6077,7 +6085,9 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     if first is not None and first.clause_id != clause.clause_id:
         return []
     if which == "period":
-        if re.search(r"保证期间|保证期限|保证责任期间|担保期间|担保期限|保证责任的期间|届满之日起[^。；]{0,8}(?:年|个月|日)|(?:年|个月)内[^。；]{0,10}(?:要求|请求)[^。；]{0,6}保证人", ctx.text):
+        if re.search(r"保证期间|保证期限|保证责任期间|担保期间|担保期限|保证责任的期间|届满之日起[^。；]{0,8}(?:年|个月|日)|(?:年|个月)内[^。；]{0,10}(?:要求|请求)[^。；]{0,6}保证人"
+                     # a period "until paid in full" is agreed but unclear (担保制度解释第三十二条): its own check reports it
+                     r"|(?:保证|担保)责任[^。；，]{0,6}(?:持续|存续|延续)?至[^。；]{0,30}(?:清偿|偿还|还清|履行完毕|付清)", ctx.text):
             return []
         expl = "合同约定了保证但未约定保证期间，保证期间为主债务履行期限届满之日起六个月，债权人须在该期间内向保证人主张（民法典第六百九十二条）。"
     else:
@@ -9135,7 +9145,9 @@ def circular_effectiveness(clause: Clause, ctx, params) -> Iterable[Hit]:
 DETECTORS["circular_effectiveness"] = circular_effectiveness
 
 
-_ESTABLISHED = re.compile(r"(?:成立|设立|注册成立|登记成立)(?:于|日期为|时间为|之日为|日期：|日期:)?\s*(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月(?:\s*(?P<d>\d{1,2})\s*日)?")
+_ESTABLISHED = re.compile(r"(?:成立|设立|注册成立|登记成立)(?:于|日期为|时间为|之日为|日期：|日期:)?\s*(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月(?:\s*(?P<d>\d{1,2})\s*日)?"
+                          # the date first: 于2024年9月1日登记成立
+                          r"|于\s*(?P<y2>\d{4})\s*年\s*(?P<m2>\d{1,2})\s*月(?:\s*(?P<d2>\d{1,2})\s*日)?\s*(?:在[^。；，]{1,12})?(?:登记|注册|依法)?(?:成立|设立)")
 _CAPITAL_DUE = re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日\s*(?:之)?前[^。；，]{0,10}(?:缴足|实缴|缴纳完毕|全部缴纳|缴付完毕|足额缴纳|缴清)")
 _CAPITAL_YEARS = re.compile(r"(?:成立|设立)之日起\s*(?P<n>[一二三四五六七八九十\d]{1,3})\s*年(?:内|之内)[^。；，]{0,8}(?:缴足|实缴|缴纳完毕|全部缴纳|足额缴纳|缴清)")
 
@@ -9167,7 +9179,8 @@ def capital_deadline_beyond_five_years(clause: Clause, ctx, params) -> Iterable[
             continue
         try:
             due = date(int(due_m["y"]), int(due_m["m"]), int(due_m["d"]))
-            est = date(int(est_m["y"]), int(est_m["m"]), int(est_m["d"] or 1))
+            y, mo, d = (est_m["y"], est_m["m"], est_m["d"]) if est_m["y"] else (est_m["y2"], est_m["m2"], est_m["d2"])
+            est = date(int(y), int(mo), int(d or 1))
             limit = date(est.year + 5, est.month, min(est.day, 28) if est.month == 2 else est.day)
         except ValueError:
             continue
@@ -9214,3 +9227,42 @@ def temporary_building_term(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["temporary_building_term"] = temporary_building_term
+
+
+_MANAGER_LESSOR = re.compile(r"(?:出租方|出租人)[^\n：:]{0,12}[：:]\s*[^\n]{0,30}物业(?:服务|管理)(?:有限)?(?:责任)?公司"
+                             r"|(?:甲方|出租方|出租人)(?:系|是|作为|为)[^。；\n]{0,20}(?:小区|住宅|大厦|楼盘)[^。；\n]{0,10}物业(?:服务|管理)(?:企业|人|公司)")
+_COMMON_PART = r"公共(?:部位|区域|场地|空间|通道|绿地)|共有部分|共用部位|共用设施|外墙|楼顶|屋面|楼顶平台|地下车库"
+_OWNERS_DECIDED = re.compile(r"业主大会|业主共同决定|业主(?:委员会)?[^。；，]{0,10}(?:表决|决议|授权|书面同意)|三分之二以上|四分之三以上")
+
+
+def manager_leases_common_parts(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A property-management company that leases out the owners' common parts (a façade for
+    billboards, the garage's common area for chargers) in its own name, with no owners'
+    decision in the contract.
+
+    Norm: using the common parts for business is for the owners to decide jointly (民法典第二百
+    七十八条第一款第八项, with the majorities of its second paragraph); income a manager earns
+    from them belongs, after reasonable costs, to the owners (第二百八十二条). The lessor is
+    read from the head (``出租方（甲方）：…物业服务有限公司``) or a recital (``甲方系…小区的物业服务
+    企业``). Reported once per document, at the first sentence that lets the common part.
+    Not reported where the contract names an owners' decision or authorisation."""
+    text = ctx.text or ""
+    if not _per_doc(ctx, "manager_lessor", lambda: bool(_MANAGER_LESSOR.search(text[:3000]))):
+        return []
+    if _per_doc(ctx, "owners_decided", lambda: bool(_OWNERS_DECIDED.search(text))) or not re.search(r"小区|业主|住宅", text):
+        return []
+
+    def _lets(s: str) -> bool:
+        # the common part, then the letting of it: 同意将3号楼东侧外墙上部…出租予乙方 / 有权就小区地下车库公共区域对外出租
+        return bool(re.search(rf"(?:{_COMMON_PART})[^。；]{{0,30}}?(?:出租(?:予|给)|租予|租给|对外出租|出租并|提供给乙方|交由乙方)"
+                              rf"|(?:出租|租赁)(?:标的|场地|范围)?(?:为|是|系)[^。；]{{0,20}}(?:{_COMMON_PART})", s))
+
+    first = _per_doc(ctx, "common_part_let", lambda: next(
+        ((c.clause_id, x) for c in ctx.clauses for x in _split(c.text) if _lets(x.replace("\n", ""))), None))
+    if first is None or first[0] != clause.clause_id:
+        return []
+    s = first[1].replace("\n", "")
+    return [Hit(evidence=s.strip(), sentence=first[1])]
+
+
+DETECTORS["manager_leases_common_parts"] = manager_leases_common_parts

@@ -353,3 +353,14 @@ def test_an_agency_service_is_a_mandate_and_a_venue_run_for_a_fee_is_a_lease():
     assert title_contract_type("食堂承包经营合同") == "房屋租赁合同"
     assert title_contract_type("建设工程施工承包合同") == "建设工程施工合同"
     assert title_contract_type("土地承包经营权流转合同") != "房屋租赁合同"
+
+
+def test_a_loan_listed_with_its_securities_is_the_loan():
+    # GIVEN titles that list the loan first and its securities after a conjunction (民法典第三百八十八条: accessory)
+    from pipelines.classify import title_contract_type
+    # THEN the loan is the contract; a mortgage for a loan without a conjunction stays a mortgage
+    assert title_contract_type("借款、质押及保证合同") == "借款合同"
+    assert title_contract_type("借款及抵押担保合同") == "借款合同"
+    assert title_contract_type("借款抵押合同") == "抵押合同"
+    assert title_contract_type("借款及设备抵押合同") == "借款合同"
+    assert title_contract_type("最高额保证合同") == "保证合同"

@@ -71,16 +71,20 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # fixes reached none of it; 31/56, 48 predicted after the session's last fixes: amounts in words after 人民币 without
 # ¥, a child's click deemed its guardian's consent, consent deemed from using the platform).
 # 2026-12-06/07 (twentieth session): set 52 added (blind 28/57, precision 0.67, clean high 0, identical on the session's
-# start code; 42/57, 53 predicted after its fixes). Set 51 32 matched (f07's principal barred from ending a mandate,
+# start code; 45/57, 55 predicted after its fixes and set 53's). Set 53 added (blind 30/53, precision 0.63, clean high 0,
+# identical on the session's start code — set 52's fixes reached none of it; 37/53, 53 predicted after its fixes).
+# Sets 33, 34 and 35 one match fewer by convention: a title listing the loan with its securities (借款及保证合同) is now
+# a 借款合同 (民法典388/682: the securities are accessory), so overdue interest stacked with a 违约金 is reported under
+# loan as the dev set files it; those sets' writers filed it under breach_liability. Set 51 32 matched (f07's principal barred from ending a mandate,
 # 民法典933: an agency service named beside 服务 is now a 委托合同); set 30 44 matched (k03's court at a parent company's
 # domicile, the company named between); set 32 65 predicted (p09's principal paying the whole year's fee on ending the
 # mandate early, which its writer did not list); set 48 54 predicted (b09's cameras in the cared-for person's bedroom on
 # the family's consent, 民法典1033, which its writer did not list).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (40, 50, 0.79),
-          "set32": (50, 65, 0.76), "set33": (50, 56, 0.87),
-          "set34": (49, 54, 0.90),
-          "set35": (36, 47, 0.76),
+          "set32": (50, 65, 0.76), "set33": (49, 56, 0.87),
+          "set34": (48, 54, 0.90),
+          "set35": (35, 47, 0.76),
           "set36": (37, 48, 0.78),
           "set37": (41, 61, 0.67),
           "set38": (48, 57, 0.84),
@@ -97,7 +101,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set49": (46, 56, 0.82),
           "set50": (45, 60, 0.75),
           "set51": (32, 49, 0.65),
-          "set52": (42, 53, 0.79)}
+          "set52": (45, 55, 0.81),
+          "set53": (37, 53, 0.69)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
