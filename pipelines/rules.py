@@ -5781,6 +5781,13 @@ def data_blanket_consent(clause: Clause, ctx, params) -> Iterable[Hit]:
     prev = ""
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        # consent by a box ticked in advance, or bundled into the privacy policy (第十四条: consent is a clear act of
+        # the person; 第二十九条: sensitive information needs separate consent): 进入会员中心时默认勾选，与隐私政策一并同意
+        if re.search(r"默认(?:已)?勾选|预先勾选|预勾选|默认(?:为)?(?:同意|授权)|(?:与|和|随|连同)[^。；，|]{0,10}(?:隐私政策|用户协议|服务协议|注册协议)[^。；，|]{0,4}一并(?:同意|勾选|授权)", s) \
+                and re.search(r"个人信息|隐私|照片|面部|人脸|数据|信息", clause.text) and not re.search(r"不得|不(?:会|应)?(?:默认|预先)勾选|取消默认", s):
+            return [Hit(evidence=s.strip(), sentence=sent, explanation=(
+                "条款以默认勾选或与隐私政策一并同意的方式取得处理个人信息的同意；同意应当由个人在充分知情的前提下自愿、明确作出"
+                "（个人信息保护法第十四条），默认勾选不是个人的明确表示，敏感个人信息还须取得单独同意（第二十九条）。"))]
         # consent deemed from use, a click or a registration for what the sentence before describes
         # (…向合作伙伴提供…用户信息。您使用本平台即视为同意前述提供行为)
         refers_back = re.search(pi, prev) and re.search(r"视为[^。；]{0,12}同意(?:前述|上述|前款|以上|该等|此类)", s)
