@@ -9159,6 +9159,15 @@ _CAPITAL_DUE = re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d
 _CAPITAL_YEARS = re.compile(r"(?:成立|设立)之日起\s*(?P<n>[一二三四五六七八九十\d]{1,3})\s*年(?:内|之内)[^。；，]{0,8}(?:缴足|实缴|缴纳完毕|全部缴纳|足额缴纳|缴清)")
 
 
+def _match_date(m: re.Match, y: str = "y", mo: str = "m", d: str = "d") -> date | None:
+    """The calendar date a match names in its year, month and day groups (a missing day is the
+    1st), or None when the groups do not make a valid date."""
+    try:
+        return date(int(m[y]), int(m[mo]), int(m[d] or 1))
+    except (TypeError, ValueError):
+        return None
+
+
 def capital_deadline_beyond_five_years(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A limited company's subscribed capital due later than five years after the company was
     established (公司法第四十七条, in force 2024-07-01: 自公司成立之日起五年内缴足).
@@ -9184,13 +9193,11 @@ def capital_deadline_beyond_five_years(clause: Clause, ctx, params) -> Iterable[
         due_m = _CAPITAL_DUE.search(s)
         if not due_m or not est_m:
             continue
-        try:
-            due = date(int(due_m["y"]), int(due_m["m"]), int(due_m["d"]))
-            y, mo, d = (est_m["y"], est_m["m"], est_m["d"]) if est_m["y"] else (est_m["y2"], est_m["m2"], est_m["d2"])
-            est = date(int(y), int(mo), int(d or 1))
-            limit = date(est.year + 5, est.month, min(est.day, 28) if est.month == 2 else est.day)
-        except ValueError:
+        due = _match_date(due_m)
+        est = _match_date(est_m) if est_m["y"] else _match_date(est_m, "y2", "m2", "d2")
+        if due is None or est is None:
             continue
+        limit = date(est.year + 5, est.month, min(est.day, 28) if est.month == 2 else est.day)
         if est < date(2024, 7, 1):
             limit = max(limit, date(2032, 6, 30))
         if due > limit:
@@ -9199,6 +9206,8 @@ def capital_deadline_beyond_five_years(clause: Clause, ctx, params) -> Iterable[
                 f"（公司法第四十七条），条款约定{due.year}年{due.month}月{due.day}日前缴足，超过法定期限；股东将按法定期限承担出资责任，"
                 "逾期未缴的可被催缴、失权并对公司债务承担责任。"))]
     return []
+
+
 DETECTORS["capital_deadline_beyond_five_years"] = capital_deadline_beyond_five_years
 
 
@@ -9220,12 +9229,8 @@ def temporary_building_term(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         if not (m := _TERM_ENDS.search(s)):
             continue
-        try:
-            until = date(int(approved["y"]), int(approved["m"]), int(approved["d"]))
-            end = date(int(m["y"]), int(m["m"]), int(m["d"]))
-        except ValueError:
-            continue
-        if end > until:
+        until, end = _match_date(approved), _match_date(m)
+        if until is not None and end is not None and end > until:
             return [Hit(evidence=s.strip(), sentence=sent, explanation=(
                 f"合同期限至{end.year}年{end.month}月{end.day}日，而租赁物是临时建筑，批准使用期限至{until.year}年{until.month}月{until.day}日；"
                 "临时建筑应在批准的使用期限内拆除（城乡规划法第四十四条），超过批准期限部分的租赁约定无效（城镇房屋租赁合同解释第三条，"
