@@ -131,6 +131,22 @@ def _group_findings(findings: Sequence[Finding], llm: Sequence[Finding] = ()) ->
     return groups
 
 
+def verbatim_evidence(evidence: str, clause_text: str) -> str:
+    """The clause's own text for a finding's evidence: detectors read sentences with their line
+    breaks removed (a heading line glued to the first sentence, ``第六条 维修租赁期间…``), so the
+    evidence is looked up in the clause with any whitespace allowed between its characters and
+    the clause's slice is returned, line breaks and all — a lawyer searching the document for it
+    finds it. Evidence already in the clause, or not found there (over 2,000 characters, or
+    rewritten by its detector), is returned unchanged."""
+    if not evidence or evidence in clause_text or len(evidence) > 2000:
+        return evidence
+    chars = [re.escape(ch) for ch in evidence if not ch.isspace()]
+    if not chars:
+        return evidence
+    m = re.search(r"\s*".join(chars), clause_text)
+    return m.group(0) if m else evidence
+
+
 def _risk_clause(c: Clause) -> RiskClause:
     return RiskClause(clause_id=c.clause_id, path=c.path, text=c.text, char_start=c.char_start,
                       char_end=c.char_end, pages=c.pages, bboxes=c.bboxes)
@@ -349,7 +365,7 @@ def _build_risks(
             severity=top.severity,
             title=top.title,
             clause=_risk_clause(clause),
-            original_text=top.evidence or clause.text[:300],
+            original_text=verbatim_evidence(top.evidence, clause.text) or clause.text[:300],
             suggested_text=suggested,
             explanation="".join(dict.fromkeys(f.explanation for f in uniq)),
             citations=_dedupe(cites),

@@ -349,3 +349,15 @@ def test_a_suggestion_for_another_article_or_copying_the_clause_is_refused():
     # AND a revision that says something new about acceptance is kept
     revised = "甲方应在设备安装调试完成后七日内按附件一的技术参数组织验收，验收合格的由双方签署验收报告；甲方签收仅表明数量和外观相符。"
     assert usable_suggestion(revised, evidence, (), clause) is None
+
+
+def test_a_findings_evidence_is_the_documents_own_text_line_breaks_and_all():
+    # GIVEN a clause whose heading line the detectors read glued to its first sentence
+    from pipelines.review import verbatim_evidence
+    clause = "第六条 维修\n租赁期间，房屋及附属设施的维修由乙方负责。\n6.2 其他。"
+    # THEN the evidence is the clause's own slice, so a search of the document finds it
+    assert verbatim_evidence("第六条 维修租赁期间，房屋及附属设施的维修由乙方负责。", clause) == \
+        "第六条 维修\n租赁期间，房屋及附属设施的维修由乙方负责。"
+    # AND evidence already verbatim, or not in the clause, is left as it is
+    assert verbatim_evidence("6.2 其他。", clause) == "6.2 其他。"
+    assert verbatim_evidence("约定定金为30%", clause) == "约定定金为30%"
