@@ -342,25 +342,21 @@ def test_a_suggestion_for_either_side_is_addressed_to_the_sides_the_sentence_nam
     assert for_the_paying_side("乙方应按期支付租金。", evidence, roles) == "乙方应按期支付租金。"
 
 
-def test_an_agency_service_is_a_mandate_and_a_venue_run_for_a_fee_is_a_lease():
-    # GIVEN titles whose head noun is 服务 or 承包经营 (民法典第九百一十九条; a venue operated for a fee to its owner)
+@pytest.mark.parametrize("title, expected", [
+    # an agency named beside 服务 is a 委托合同 (民法典第九百一十九条); a plain service stays a service
+    ("商标注册代理及品牌监测服务合同", "委托合同"), ("品牌营销代理服务合同", "委托合同"), ("信息技术运维服务合同", "服务合同"),
+    # a venue operated for a fee to its owner is a lease, not construction
+    ("停车场整体承包经营合同", "房屋租赁合同"), ("食堂承包经营合同", "房屋租赁合同"), ("建设工程施工承包合同", "建设工程施工合同"),
+    # the loan listed first with its securities after a conjunction is the loan (第三百八十八条: they are accessory);
+    # a mortgage for a loan without a conjunction stays a mortgage
+    ("借款、质押及保证合同", "借款合同"), ("借款及抵押担保合同", "借款合同"), ("借款抵押合同", "抵押合同"),
+    ("借款及设备抵押合同", "借款合同"), ("最高额保证合同", "保证合同"),
+])
+def test_the_title_names_the_nominate_contract_behind_generic_words(title, expected):
     from pipelines.classify import title_contract_type
-    # THEN an agency named beside 服务 is a 委托合同, and a venue's 承包经营 a lease, not construction
-    assert title_contract_type("商标注册代理及品牌监测服务合同") == "委托合同"
-    assert title_contract_type("品牌营销代理服务合同") == "委托合同"
-    assert title_contract_type("信息技术运维服务合同") == "服务合同"
-    assert title_contract_type("停车场整体承包经营合同") == "房屋租赁合同"
-    assert title_contract_type("食堂承包经营合同") == "房屋租赁合同"
-    assert title_contract_type("建设工程施工承包合同") == "建设工程施工合同"
+    assert title_contract_type(title) == expected
+
+
+def test_rural_land_contracting_is_not_read_as_a_lease():
+    from pipelines.classify import title_contract_type
     assert title_contract_type("土地承包经营权流转合同") != "房屋租赁合同"
-
-
-def test_a_loan_listed_with_its_securities_is_the_loan():
-    # GIVEN titles that list the loan first and its securities after a conjunction (民法典第三百八十八条: accessory)
-    from pipelines.classify import title_contract_type
-    # THEN the loan is the contract; a mortgage for a loan without a conjunction stays a mortgage
-    assert title_contract_type("借款、质押及保证合同") == "借款合同"
-    assert title_contract_type("借款及抵押担保合同") == "借款合同"
-    assert title_contract_type("借款抵押合同") == "抵押合同"
-    assert title_contract_type("借款及设备抵押合同") == "借款合同"
-    assert title_contract_type("最高额保证合同") == "保证合同"
