@@ -45,8 +45,13 @@ def test_reprocess_stale_after_a_playbook_change_reruns_exactly_the_stale_review
                     ).json()["documents"][0]["id"]
     wait_for(lambda: receiver.events("review.completed", doc_id), timeout=60, what="the first review")
     first = c.get(f"/v1/documents/{doc_id}/review").json()
-    wait_for(lambda: not db_rows(it_db, Document, Document.status.in_(("received", "queued", "processing"))),
-             timeout=120, what="every document of the session to finish")
+    def unfinished():
+        return db_rows(it_db, Document, Document.status.in_(("received", "queued", "processing")))
+
+    try:
+        wait_for(lambda: not unfinished(), timeout=240, what="every document of the session to finish")
+    except TimeoutError as e:  # say which, so a failure on CI can be diagnosed
+        raise TimeoutError(f"{e}: {[(d.tenant_id, d.object_key, d.status) for d in unfinished()]}") from None
     reviewed = db_rows(it_db, Document, Document.status == "reviewed")
     newest = {(d.bucket, d.object_key): d.id for d in sorted(db_rows(it_db, Document), key=lambda d: d.id)}
     # a document whose key was overwritten later (test_event_chain) is superseded, not stale
