@@ -422,8 +422,12 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         daily = _DAILY.search(sent)
         # a total capped at no more than ld_lump_max of the base (累计不超过该批次货款的20%) keeps
         # the whole 违约金 within the 30% the court uses (合同编通则解释第六十五条): a lawful near-miss
-        capped = any(pct <= lump_max for pct, m in rates
-                     if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限|但)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent[max(0, m.start() - 24): m.start()]))
+        caps = [pct for pct, m in rates
+                if re.search(r"(?:累计|总额|合计|总计|最高|最多|上限|但)[^。；]{0,6}(?:不(?:得)?超过|不高于|为|以)", sent[max(0, m.start() - 24): m.start()])]
+        capped = any(pct <= lump_max for pct in caps)
+        # a cap above 30% but within the whole base bounds the exposure: still possibly excessive against the
+        # loss, but a known share of the price, not a sum that grows with every day — medium, not high
+        bounded = min((pct for pct in caps if pct <= 100), default=None)
         if daily and not capped:
             # only the rate that follows the per-day wording (a cap later in the sentence is not a daily rate)
             for pct, m in rates:
@@ -456,6 +460,10 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                     if per and pct <= 500 / per and re.search(r"仓储费|保管费|仓租|运费|运输费", base) and not re.search(r"(?:逾期|迟延|延迟|拖欠|未按[^。；，]{0,6})(?:支付|付款|缴纳|交纳|缴付|付清)|欠付|未付|应付", sent):
                         continue
                     of = f"{base}的" if base and not re.search(r"逾期|欠付|未付|迟延|延迟|应付|拖欠", base) else "逾期金额的"
+                    if bounded is not None:
+                        return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium,
+                                    explanation=f"违约金按每日{of}{pct:g}%计算，约{bounded / pct:.0f}日即达到约定的累计上限（{of}{bounded:g}%）；"
+                                                "上限使总额可预期，但仍可能过分高于守约方的实际损失（超过损失百分之三十的一般可请求减少，民法典第五百八十五条第二款、合同编通则解释第六十五条）。")]
                     return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                                 explanation=f"违约金按每日{of}{pct:g}%计算，迟延一年累计约为{of}{pct * 365:.0f}%，明显高于守约方可能的实际损失，存在被认定为过分高于损失而予以调减的风险（民法典第五百八十五条）。")]
         if not capped and (h := _periodic_excessive(sent, daily_max)):
@@ -493,7 +501,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
                             suggestion=_LD_LUMP_SUGGESTION)]
             # no total price (a licence paid by royalty, a franchise): one sum for a breach of any term, several
             # times every sum the contract itself puts on the performance (fees, minimums, deposits)
-            if amount and not totals and re.search(r"违反本(?:合同|协议)(?:的)?(?:任何|任一|任意)|(?:任何|任一|任意)(?:条款|约定|义务)", sent[:ld.start()]):
+            if amount and not totals and re.search(r"违反本(?:合同|协议)(?:的)?(?:任何|任一|任意)|(?:任何|任一|任意)(?:一项|一条|一款|一处|一个)?(?:条款|约定|义务|规定)", sent[:ld.start()]):
                 others = max((v for x in _LF_MONEY.finditer((ctx.text or "").replace(sent, "")) if (v := _c_yuan_value(x))),
                              default=0.0)
                 if others and amount >= 3 * others:
@@ -1438,7 +1446,9 @@ _C_FEE_NAMED = (r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，]{0,4}(?:产品|商品|货物|服务)?(?:售价|价位|报价)"
                              rf"|(?:调整|上调|提高|变更|修改|确定|决定)[^。；，]{{0,6}}(?:{_C_FEE_NAMED}|合同金额)"
                              rf"|{_C_FEE_NAMED}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
-_C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)")
+_C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)"
+                             # the standard or sum that party fixes later, charged on top (按甲方实际核定的标准另行收取)
+                             rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:实际|届时|事后|自行|单方)?(?:核定|确定|决定|认定|核算)的(?:标准|金额|数额|价格|费率|单价)(?:另行|据实)?(?:收取|计收|计取|结算|计算|支付|为准)")
 _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
                                   # the time first: 以供货时甲方公布的价格表为准
                                   rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?:届时|当时|当期|供货时|发货时|下单时|订货时|结算时)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
@@ -1570,8 +1580,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             if re.search(r"[：:︰]\s*$", flat) and (not re.search(_C_OPEN_GROUND, flat) or re.search(r"(?:情形|情况|事由|条件)(?:如下|包括)", flat)):
                 continue  # 甲方可以解除本合同：(一)… — the grounds follow in the list
             for m in _C_TERMINATE.finditer(flat):
-                if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$", flat[:m.start()]):
-                    continue
+                if re.search(r"(?:不得|不能|无权|不可)[^，。；]{0,10}$|(?:不得|不能|无权|不可)以[^，。；]{0,6}为由[^，。；]{0,10}$", flat[:m.start()]):
+                    continue  # a bar on ending it (不得以此为由拒绝采购或要求解除合同), not a right to
                 holder = _c_holder(flat, m.start())
                 if holder is None or _C_MUTUAL.search(holder.group(0)) or re.search(r"双方均?可|任何一方", flat):
                     continue
@@ -1814,6 +1824,41 @@ def _signing_bars_quality(flat: str) -> Hit | None:
     return Hit(evidence=flat.strip(), sentence=flat)
 
 
+# a check of the outside only (箱数, 外包装, 铅封, 唛头, 外观) taken as proof of what is inside
+_OUTER_CHECK = re.compile(r"外包装|外箱|包装箱|箱数|件数|唛头|铅封|封签|封条|外观|包装完好|包装无")
+_INSIDE_DEEMED = re.compile(r"(?:视为|即为|即证明|推定|认定为?|即表明|即代表)[^。；，]{0,20}(?:妥善保管|完整交付|交付完毕|已(?:按约定)?(?:全部)?(?:履行|交付|完成)|"
+                            r"(?<!包装)(?<!外观)完好|质量合格|品质合格|合格|符合约定|无(?:质量)?(?:瑕疵|问题|缺陷)|运输完好|完好无损)")
+_INSIDE_BARRED = re.compile(r"(?:不得|不再|无权|不能|不予)[^。；]{0,10}(?:箱内|内在|内部|内装|实物|货物本身)?[^。；]{0,8}(?:短少|短缺|变质|漏液|破损|损坏|质量|品质|霉变|数量)")
+
+
+def _outer_check_conclusive(flat: str) -> Hit | None:
+    """A check of the outside of the goods (箱数相符, 外包装完好, 铅封无损) made conclusive of what
+    is inside: ``出库时外包装箱数相符且外观无明显破损的，即视为已妥善保管并完整交付`` or the same
+    followed by a bar on claims for shortage or spoilage inside. By law such a check presumes
+    only quantity and appearance (民法典第六百二十三条); a keeper answers for loss or damage
+    from poor storage (第九百一十七条) and a carrier for loss in transit (第八百三十二条) —
+    damage inside an intact case is exactly what the check cannot see. A carve-out for what is
+    inside (内在质量、隐蔽瑕疵除外; 仅表明数量和外观) makes it lawful."""
+    o = _OUTER_CHECK.search(flat)
+    if o is None:
+        return None
+    rest = flat[o.end():]
+    if not re.search(r"相符|一致|完好|无误|无(?:明显)?(?:破损|损坏|异常|开启|拆封)|正确|完整", rest[:30]):
+        return None
+    if re.search(r"仅(?:表明|证明|视为|代表|确认|说明)|只(?:表明|证明|代表|确认)|(?:内在|隐蔽|潜在|箱内|内部)[^。；]{0,14}(?:除外|不在此限|仍(?:可|有权|应)|不受影响)"
+                 r"|不(?:视为|代表|等于|意味着|影响)[^。；，]{0,10}(?:质量|品质|内在|妥善)", flat):
+        return None
+    deemed = _INSIDE_DEEMED.search(rest)
+    if deemed and re.search(r"外观|外包装|数量|件数|箱数", deemed.group(0)):
+        deemed = None  # 视为外观验收合格: what the check saw, no more
+    if deemed or _INSIDE_BARRED.search(rest):
+        return Hit(evidence=flat.strip(), sentence=flat, severity=Severity.medium, explanation=(
+            "条款以外包装、箱数或外观相符作为货物内在状况良好的结论，并据此排除对箱内短少、变质等的主张；外观检查依法只能推定数量和外观"
+            "已经检验（民法典第六百二十三条），外包装完好并不能说明箱内货物完好，保管人因保管不善、承运人因运输造成的损毁仍应赔偿"
+            "（第九百一十七条、第八百三十二条）。"))
+    return None
+
+
 def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A deemed acceptance that takes the inspection away.
 
@@ -1834,7 +1879,7 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
     min_days = float(params.get("min_days", 7))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if trigger == "signing" and (h := _signing_bars_quality(flat)):
+        if trigger == "signing" and (h := _signing_bars_quality(flat) or _outer_check_conclusive(flat)):
             return [h]
         m = _C_DEEMED.search(flat)
         if m is None or re.search(r"不(?:视为|作为|构成|代表|等于|意味着)", flat):
@@ -1846,6 +1891,9 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # a procedural approval (监理人认可试车记录, 视为认可结算资料) is not acceptance of goods or work
         if trigger == "signing" and not re.search(r"质量|品质|验收合格|验收通过|通过验收|合格|(?<!包装)(?<!外观)完好|(?<!包装)无损", flat[m.start():]):
             continue
+        if trigger == "signing" and re.search(r"(?:外观|外包装|数量|件数|箱数)(?:验收|检验|查验)?(?:合格|通过|无误|相符)", m.group(0)) \
+                and not re.search(r"质量|品质|内在", flat[m.start():]):
+            continue  # 视为外观验收合格: the receipt stands for what it saw (民法典第六百二十三条), no more
         before = flat[:m.start()]
         if trigger == "signing":
             handed_over = re.search(r"交付(?:完成|即|时|之时)", before) and not re.search(r"检验|验收|测试|检测", before)
@@ -7195,6 +7243,8 @@ def _end_dates(text: str, ends: str = r"止|为止|届满") -> list[tuple[date, 
 
 # the contract's own term: 本合同有效期至… / 服务期限自…起至…止 / 租赁期限为…至…
 _T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同|借款|贷款)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)"
+                         # a warehousing or custody contract's term is its storage period (储存期限自…至…)
+                         r"|(?:储存|仓储|保管|存储)期限"
                          # in a loan, the secured main debt's term is the loan's own (抵押条款: 债务履行期限为…至…)
                          r"|(?:主)?债务(?:的)?履行期限")
 _T_NOT_OWN_TERM = re.compile(r"续(?:签|订|租|期)|延长|顺延|展期|届满后|保修|质保|保证期间|保证期限|试用|保密|竞业|缴存|处理期限|免租|装修期|宽限期"
@@ -7216,7 +7266,9 @@ def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
             rest = flat[t.end():]
             # the end date closes the sentence's period (…至2026年3月14日止, or …至2026年3月14日。)
             ends = _end_dates(rest, r"止|为止|届满|终止") or [
-                (d, m) for d, m in _dates(rest) if re.search(r"至\s*$", rest[:m.start()]) and re.match(r"\s*(?:[。；;，,]|$)", rest[m.end():])]
+                (d, m) for d, m in _dates(rest) if re.search(r"至\s*$", rest[:m.start()]) and re.match(r"\s*(?:[。；;，,]|$)", rest[m.end():])] or [
+                # the end named where the term is said to run out: 储存期限届满（即2027年3月31日） / 期满日为2027年3月31日
+                (d, m) for d, m in _dates(rest) if re.search(r"(?:届满|期满|到期)(?:日|之日)?\s*(?:为|是|即)?\s*[（(]?\s*即?\s*$", rest[:m.start()])]
             if ends:
                 out.append((ends[-1][0], c.clause_id, flat))
     return out
@@ -7505,6 +7557,8 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
                      r"|(?:下降|下跌|上涨|上升|波动|变动)的[，,]?[^。；，]{0,6}(?:双方)?(?:可|可以)?(?:协商|商定)"
                      # services after the warranty, outside this contract's price (质保期满后…维修服务…具体价格另行协商)
                      r"|(?:质保期|保修期|保质期|维保期|免费服务期)(?:满|届满|结束|到期)后"
+                     # repair of what the warranty does not cover (甲方违规操作造成的损坏，不属于保修范围…费用另行协商)
+                     r"|不(?:属于|在)[^。；，]{0,6}(?:保修|质保|免费|维保)(?:服务)?范围|(?:保修|质保|免费|维保)(?:服务)?范围(?:以)?外"
                      # the fee of a new contract the parties may sign when this one ends: 运维期届满后，双方可另行签订运维合同，费用另行协商
                      r"|(?:届满|期满|到期|终止|结束)(?:之)?后[^。；]{0,20}(?:签订|签署|订立)[^。；]{0,10}(?:合同|协议)", flat + "。" + nxt):
             continue
@@ -7861,6 +7915,9 @@ def _payer_evaluation_sets_amount(flat: str, clause_text: str, ctx) -> re.Match 
     return ev
 
 
+_REWARD_AMOUNT = re.compile(r"(?:返利|返点|奖励|提成|奖金|分成|佣金|销售补贴|激励)(?:比例|金额|标准|系数|费率|率|政策|额度)")
+
+
 def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
     """The amount payable is fixed by the payer's own assessment, by rules the payer writes.
 
@@ -7880,6 +7937,10 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
         # the structure, whatever the words: an amount fixed, scaled or cut (确定/扣减/×/=) by an
         # evaluation that is the payer's own (委托方评定的满意度系数, 其对…的综合评定, 甲方月度考核得分)
         m = m or _payer_evaluation_sets_amount(flat, clause.text, ctx)
+        # a rebate, bonus or commission the paying side fixes at its discretion (返利比例 | 由甲方根据市场秩序及
+        # 乙方配合情况酌定): the consideration promised is not agreed (第四百七十条、第五百一十一条第二项)
+        if not m and _REWARD_AMOUNT.search(clause.text) and not re.search(r"时间|日期|期限|时点|方式", flat):
+            m = re.search(rf"由(?!双方|各方)(?:{_C_PARTY})[^。；，|]{{0,24}}(?:酌定|酌情(?:确定|决定)|自行(?:决定|确定)|单方(?:决定|确定)|视情况(?:确定|决定)|全权决定)", flat)
         if not m:
             continue
         # an objection the payee may raise keeps the price from being the payer's alone; one it may not

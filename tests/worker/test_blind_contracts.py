@@ -81,10 +81,12 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # 民法典933: an agency service named beside 服务 is now a 委托合同); set 30 44 matched (k03's court at a parent company's
 # domicile, the company named between); set 32 65 predicted (p09's principal paying the whole year's fee on ending the
 # mandate early, which its writer did not list); set 48 54 predicted (b09's cameras in the cared-for person's bedroom on
-# the family's consent, 民法典1033, which its writer did not list).
+# the family's consent, 民法典1033, which its writer did not list). Twenty-first session: set 46 36 matched (x08's
+# cold store that does not open the cases, now read as the outside taken for the inside, 民法典623/917); set 33 57
+# predicted (q04's "外包装无明显破损的，视为货物完好出库", the same risk, which its writer did not list).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (40, 50, 0.79),
-          "set32": (50, 65, 0.76), "set33": (49, 56, 0.87),
+          "set32": (50, 65, 0.76), "set33": (49, 57, 0.85),
           "set34": (48, 54, 0.90),
           "set35": (35, 47, 0.76),
           "set36": (37, 48, 0.78),
@@ -97,7 +99,7 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set43": (44, 60, 0.72),
           "set44": (36, 51, 0.70),
           "set45": (40, 54, 0.74),
-          "set46": (35, 69, 0.50),
+          "set46": (36, 70, 0.51),
           "set47": (47, 62, 0.75),
           "set48": (46, 54, 0.85),
           "set49": (46, 56, 0.82),
@@ -105,7 +107,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set51": (32, 49, 0.65),
           "set52": (45, 55, 0.81),
           "set53": (40, 56, 0.71),
-          "set54": (35, 51, 0.68)}
+          "set54": (35, 51, 0.68),
+          "set55": (52, 65, 0.80)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
