@@ -1631,7 +1631,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             if affirmed(_C_PRICE_LAWFUL, flat):
                 continue
-            if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格", flat) or (
+            if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格|(?:转售|销售|卖)给(?:下游|终端|第三方)[^。；，]{0,6}的?价格", flat) or (
                     ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利|提成", flat)):
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
@@ -7933,7 +7933,16 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(rf"(?:服务费|价款|费用|报酬|结算(?:金额|价)|(?:付款|支付)金额|应付(?:金额|款项)|工程款|绩效费|酬金)[^。；]{{0,16}}(?:根据|依据|依|按照?|以|视)"
                       rf"(?:{_R_PAYER}|本公司|我司|我方)[^。；]{{0,12}}(?:考核|考评|评定|评估|满意度|满意程度|认可|决定|单方|评分|打分)", flat)
         m = m or re.search(rf"{_R_PAYER}[^。；]{{0,6}}(?:有权)?(?:视|根据|依据)[^。；]{{0,16}}(?:扣减|调减|降低|核减)[^。；]{{0,12}}(?:服务费|价款|费用|报酬|款项)[^。；]{{0,16}}(?:由{_R_PAYER}(?:决定|确定)|比例由{_R_PAYER})", flat)
-        m = m or re.search(rf"(?:扣减|调减|核减)(?:比例|金额|幅度)(?:由){_R_PAYER}(?:单方|自行)?(?:决定|确定)", flat)
+        m = m or re.search(rf"(?:扣减|调减|核减|扣发|扣除)(?:比例|金额|幅度)(?:由|以){_R_PAYER}(?:单方|自行)?(?:决定|确定|认定)", flat)
+        # the sum payable is whatever the payer's own review concludes (报酬以甲方内部评审结论为准; 结算金额以甲方审计部门
+        # 审定的金额为准，乙方不得提出异议)
+        m = m or re.search(rf"(?:报酬|服务费|价款|费用|结算(?:金额|价款|价)|应付(?:金额|款项)|(?:付款|支付)金额|酬金)[^。；]{{0,10}}以{_R_PAYER}(?:的)?(?:内部)?[^。；，]{{0,8}}"
+                           r"(?:评审|审定|认定|核定|评定|考核|验收)(?:部门)?[^。；，]{0,6}(?:结论|结果|意见|金额|数额)?为准", flat)
+        # the payer cuts the fee as it sees fit (甲方有权视乙方表现酌情核减服务费; 甲方可以酌情扣发当季服务费)
+        m = m or re.search(rf"{_R_PAYER}[^。；，]{{0,6}}(?:有权|可以|可)?(?:视|根据)?[^。；，]{{0,12}}(?:酌情|自行|单方面?|视情况)(?:核减|扣减|扣发|减少|降低|扣除|减发)[^。；，]{{0,8}}(?:服务费|报酬|费用|价款|款项|酬金)", flat)
+        # the score that sets the fee given by the payer alone, beyond objection (考核得分由甲方单方面打分，乙方不得提出异议)
+        if not m and re.search(r"不得(?:对此)?(?:提出)?(?:任何)?异议|不得申请复核|为最终(?:结果|结论)", flat):
+            m = re.search(rf"(?:考核|评分|打分|评定|得分)[^。；，]{{0,8}}由{_R_PAYER}(?:单方面?|自行|单独)(?:打分|评定|考核|确定|评分|决定)", flat)
         # the structure, whatever the words: an amount fixed, scaled or cut (确定/扣减/×/=) by an
         # evaluation that is the payer's own (委托方评定的满意度系数, 其对…的综合评定, 甲方月度考核得分)
         m = m or _payer_evaluation_sets_amount(flat, clause.text, ctx)
