@@ -5260,6 +5260,11 @@ def _lf_is_dpa_text(contract_type: str, text: str) -> bool:
     # 个人信息处理 among the clauses it stresses (a controller's terms with its users)
     if re.search(r"个人信息[^\n]{0,6}委托处理|(?:个人信息|数据)处理(?:协议|合同)|数据保护协议|委托处理[^\n]{0,6}(?:协议|合同)", head):
         return True
+    # the subject stated at the start: 委托方委托受托方处理其业务中涉及的客户个人信息
+    if re.search(r"(?:委托方|甲方|委托人)委托(?:受托方|乙方|受托人|贵方)[^。；，]{0,4}(?:对|就)?[^。；，]{0,16}(?:个人信息|用户数据)[^。；，]{0,8}(?:进行)?处理"
+                 r"|(?:委托方|甲方|委托人)委托(?:受托方|乙方|受托人|贵方)处理[^。；，]{0,16}(?:个人信息|用户数据)"
+                 r"|(?:乙方|受托方|受托人)受(?:甲方|委托方|委托人)(?:的)?委托[，,]?(?:对|就)[^。；，]{0,16}(?:个人信息|用户数据)[^。；，]{0,6}(?:进行)?处理", head):
+        return True
     return len(re.findall(r"委托处理|受托处理|代为处理|受托人|受托方", text)) >= 3 and text.count("个人信息") >= 3
 
 
@@ -6921,6 +6926,11 @@ _K_DPA_ITEMS = {
 }
 
 
+_K_DPA_LEFT_OPEN = re.compile(r"(?:视|根据|按照?)[^。；，]{0,8}(?:业务|项目|经营)?需要[^。；，]{0,4}(?:随时|不时|自行)?(?:确定|决定|调整)|随时(?:确定|决定|调整)|"
+                              r"以[^。；]{0,16}(?:届时|不时|另行)[^。；]{0,12}(?:指令|通知|要求|安排)为准|(?:本协议|本合同)(?:对此)?不作(?:具体)?约定|"
+                              r"另行(?:沟通|协商|商定|约定)(?:确定)?|届时(?:另行)?(?:确定|商定)")
+
+
 def dpa_required_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A personal-information entrustment that does not state what 个人信息保护法第二十一条
     requires it to: the purpose, the period, the kinds of personal information (and the
@@ -6932,7 +6942,10 @@ def dpa_required_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     if not _lf_is_dpa(ctx):
         return []
     items = params.get("items") or list(_K_DPA_ITEMS)
-    missing = [k for k in items if not _lf_doc_has(_K_DPA_ITEMS[k], ctx.text)]
+    # an item named only to be left open (处理目的、期限及种类由本公司视业务需要随时确定; 以甲方届时下达的指令为准，
+    # 本协议不作具体约定; 具体事宜双方另行沟通确定) is not agreed: 第二十一条 asks for it in the agreement
+    open_text = "".join(x for x in _split(ctx.text) if _K_DPA_LEFT_OPEN.search(x))
+    missing = [k for k in items if not _lf_doc_has(_K_DPA_ITEMS[k], ctx.text.replace(open_text, "") if open_text else ctx.text)]
     if not missing or not _lf_locate(ctx, clause, r"目的|范围|内容|委托事项"):
         return []
     sents = [s for s in _split(clause.text) if re.search(r"个人信息|数据|信息", s)] or _split(clause.text)
