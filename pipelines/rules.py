@@ -7831,10 +7831,14 @@ def term_absent(clause: Clause, ctx, params) -> Iterable[Hit]:
     * ``waived`` (optional) — wording that dispenses with the term (``无需另行取得其他股东的
       书面意见``): the term is then as good as absent, and the finding goes to that sentence
       unless the sentence itself says the term was met (``已…同意``/``已…放弃``).
+    * ``exempt`` (optional) — wording that puts the document outside the norm altogether
+      (a transfer between the company's own shareholders): neither absence nor waiver is a risk.
 
     The legal source of each absence is the check's ``norm`` in the playbook.
     """
     text = ctx.text or ""
+    if params.get("exempt") and _lf_doc_has(params["exempt"], text):
+        return []
     if params.get("waived"):
         waived = _per_doc(ctx, "waived:" + params["waived"], lambda: next(
             (c.clause_id for c in ctx.clauses for x in _split(c.text)
