@@ -1142,7 +1142,7 @@ def working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation="约定的工作时间超过劳动法规定的每日八小时、每周四十四小时标准，或未保证每周至少休息一日。")]
     return []
 
-_K_DISPATCH_CORE = re.compile(r"(?<!非)(?:主营业务|核心业务|主要业务|主业|核心生产|主要生产|核心岗位|关键岗位|骨干岗位|研发岗位|研发工程师)")
+_K_DISPATCH_CORE = re.compile(r"(?<!非)(?:主营业务|核心业务|主要业务|主业|核心生产|主要生产|核心岗位|关键岗位|骨干岗位|研发岗位|研发工程师|核心工序|主营产品|主要产品(?:的)?(?:生产|组装|制造))")
 _K_DISPATCH_AUX = re.compile(r"辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)")  # auxiliary or substitute posts
 _K_DISPATCH_ALLOWED = re.compile("临时性|" + _K_DISPATCH_AUX.pattern)
 _K_DISPATCH_TERM = re.compile(rf"派遣(?:期限|期间|期)[^。；]{{0,6}}?(?:为|是|：|:)?\s*(?:(?P<n>{_NUM})\s*(?P<u>年|个月)|"
@@ -1212,16 +1212,19 @@ def _dispatch_table_row(text: str, main: str, doc_text: str) -> str | None:
         for cells, line in rows:
             if term_col >= len(cells) or re.search(r"合计|总计|小计", cells[0]):
                 continue
-            m = re.search(rf"(?P<n>{_NUM})\s*(?P<u>年|个月)", cells[term_col])
-            if not m:
-                continue
-            if (n := parse_number(m.group("n"))) is None:
-                continue
-            months = n * (12 if m.group("u") == "年" else 1)
+            span = [d for d, _ in _dates(cells[term_col])]
+            if len(span) >= 2:  # a period given by its dates (2026年5月1日至2029年4月30日)
+                months = (span[-1].year - span[0].year) * 12 + span[-1].month - span[0].month
+            else:
+                m = re.search(rf"(?P<n>{_NUM})\s*(?P<u>年|个月)", cells[term_col])
+                if not m or (n := parse_number(m.group("n"))) is None:
+                    continue
+                months = n * (12 if m.group("u") == "年" else 1)
             post = "".join(c for i, c in enumerate(cells) if i != term_col)
             if months <= 6 or _K_DISPATCH_ALLOWED.search(post):
                 continue
-            if (main and _shares_main_business(post, main)) or not substitute_or_aux:
+            # the row itself calls the post core or the main product's (核心工序岗位, 主营产品组装岗位)
+            if (main and _shares_main_business(post, main)) or not substitute_or_aux or _K_DISPATCH_CORE.search(post):
                 return line.strip()
     return None
 
@@ -1464,6 +1467,10 @@ _C_PRICE_PAGE_AT_CHARGE = re.compile(r"(?:续费|续订|续期|自动续费|会�
 _C_PRICE_SET_BY = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|许可费|物业费|运费|管理费)[^。；，]{{0,12}}由(?P<p>{_C_PARTY})(?!与|和|及)[^。；，]{{0,24}}(?:确定|决定|调整|核定|制定|指定|公布)")
 _C_PRICE_BARE = re.compile(rf"(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:对|就)?{_C_FEE}[^，。；不未无]{{0,6}}(?:进行|作出|予以)?(?:调整|上调|变更|修改|更新)"
                            rf"|(?:有权|可以|可(?!能)|保留)(?:不时|随时|[^，。；不未无]){{0,4}}(?:调整|上调|变更|修改|更新)[^，。；]{{0,4}}{_C_FEE}")
+# the price named first, the right to change it after a comma with the object left out:
+# 采购价格以甲方每月发布的《价目表》为准，甲方可根据市场情况随时调整，乙方不得提出异议
+_C_PRICE_ELIDED = re.compile(rf"(?:价格|单价|价款|价目表|收费标准|供货价|费率|租金|服务费)[^。；]{{0,40}}[，,](?P<p>{_C_PARTY})[^，。；]{{0,2}}(?:有权|可以|可(?!能))"
+                             r"[^，。；]{0,12}(?:随时|不时|单方面?|自行)(?:进行|予以)?(?:调整|变更|修改|上调)(?=[，,。；]|$)")
 # the price named after one party's act: 以买方确认的价格为准, 按出租人公布的租金标准执行
 _C_PRICE_OF_ONE = re.compile(rf"(?:以|按|依|按照|依照)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:确认|确定|决定|核定|报价|公布|发布|通知|指定|调整后)的?(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准|供货价|结算价)[^。；，]{{0,4}}(?:为准|执行|结算|计算)")
 # the price at one party's own current rates: 由乙方按照其届时适用的人天单价核定费用
@@ -1679,7 +1686,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                         r"(?:收费标准|价目表|报价)[^。；]{0,8}(?:见|详见|列于|如|载于)[^。；]{0,4}附|附件[一二三四五六七八九十\d]*[^。；\n]{0,8}(?:收费标准|价目表|报价单)", ctx.text))):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             m = (_C_PRICE_BY_ONE.search(flat) or _C_PRICE_LIST_BY_ONE.search(flat) or _C_PRICE_SET_BY.search(flat) or _C_PRICE_OWN_RATES.search(flat)
-                 or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat) or _C_PRICE_PAGE_AT_CHARGE.search(flat))
+                 or _C_PRICE_OF_ONE.search(flat) or _C_PRICE_PUBLISHED_BY_ONE.search(flat) or _C_PRICE_PAGE_AT_CHARGE.search(flat)
+                 or _C_PRICE_ELIDED.search(flat))
             if m and not _C_MUTUAL.search(m.group(0)):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
         elif obj == "acceptance_time":
@@ -1732,7 +1740,9 @@ _C_BACK_TO_BACK = re.compile(
     rf"|(?:支付|付款|拨付|结算)[^。；]{{0,16}}(?:前提|先决条件|条件)[^。；，]{{0,10}}?{_C_THIRD}[^。；，]{{0,8}}(?:已|已经)?(?:向[^。；，]{{0,6}})?(?:支付|拨付|付款|付清|回款)"
     # plain drafting: 业主付到总包后再付 / 业主付多少按比例给
     rf"|{_C_THIRD}[^。；，]{{0,4}}付(?:到|至|给|款|清)[^。；，]{{0,8}}后[^。；，]{{0,4}}(?:再|才|方)(?:付|给|支付)"
-    rf"|(?:待|在|于|按)[^。；，]{{0,8}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)")
+    rf"|(?:待|在|于|按)[^。；，]{{0,8}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)"
+    # the payer's own resale and collection as the condition: 余款在甲方将该批产品实现终端销售并收回货款后支付
+    rf"|(?:实现|完成)?(?:终端|对外|最终)?(?:销售|转售|售出|卖出)[^。；，]{{0,10}}(?:并|且|后)?(?:收回|收到|回笼|回收|收齐)[^。；，]{{0,6}}(?:货款|款项|资金|销售款|价款)[^。；，]{{0,4}}(?:后|之后|时)[^。；，]{{0,6}}(?:支付|付款|结算|付清)")
 # the payer's own receipt of money from a third party, read as a condition (…后/为前提/时):
 # 待总承包人从建设单位实际收到对应款项后七日内支付 / 以总包方收到建设单位相应拨款为前提
 _C_RECEIPT_FROM_THIRD = re.compile(
@@ -6852,6 +6862,101 @@ def acceptance_time_open(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+# the guarantor is the debtor's own company: its subsidiary, or the debtor its shareholder or controller
+_G_FOR_OWN_SHAREHOLDER = re.compile(
+    r"(?:丙方|保证人|担保人|保证方|担保方)[^。；，]{0,4}(?:系|是|为)(?:乙方|借款人|债务人|甲方)[^。；，）)]{0,12}(?:子公司|控股子公司|全资子公司|下属公司)"
+    r"|(?:乙方|借款人|债务人)[^。；，]{0,4}(?:系|是|为)(?:丙方|保证人|担保人|保证方|担保方)[^。；，]{0,6}(?:的)?(?:股东|控股股东|实际控制人|母公司)"
+    r"|(?:乙方|借款人|债务人)[^。；，]{0,4}持有(?:丙方|保证人|担保人|保证方|担保方)[^。；，]{0,6}(?:\d+(?:\.\d+)?\s*[%％]|百分之[^。；，]{1,6})(?:的)?(?:股权|股份)")
+# what the guarantor's approval was: a board or a single director, not the shareholders' meeting
+_G_BOARD_ONLY = re.compile(r"执行董事(?:的)?(?:决定|同意|签署)|董事会(?:的)?(?:决议|决定|同意)|总经理(?:的)?(?:决定|批准|同意)|董事长(?:的)?(?:决定|批准|同意)")
+
+
+def guarantee_for_shareholder_without_meeting(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A company guarantees the debt of its own shareholder or actual controller (the
+    contract says the guarantor is the debtor's subsidiary, or the debtor holds its shares)
+    on a board's or a single director's decision, with no shareholders' meeting of the
+    guarantor mentioned.
+
+    Norm: 公司法第十五条第二款 — a company's guarantee for its shareholder or actual
+    controller must be resolved by the shareholders' meeting, the interested shareholder not
+    voting; a guarantee signed beyond that authority does not bind the company where the
+    creditor did not in good faith review the resolution (担保制度解释第七条). Reported at the
+    sentence naming the approval it was given.
+    """
+    text = ctx.text or ""
+    if not _G_FOR_OWN_SHAREHOLDER.search(text.replace("\n", "")):
+        return []
+    # the guarantor's own shareholders' meeting resolved it (丙方股东会决议同意提供本保证)
+    for sent in _split(text):
+        flat = sent.replace("\n", "")
+        if re.search(r"股东(?:会|大会)|全体股东", flat) and re.search(r"丙方|保证人|担保人|保证方|担保方|提供(?:本)?(?:保证|担保)|本保证", flat):
+            return []
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if _G_BOARD_ONLY.search(flat) and re.search(r"保证|担保", flat + clause.text):
+            return [Hit(evidence=flat.strip(), sentence=flat)]
+    return []
+
+
+# a natural person's birth date, written out or inside an 18-digit resident ID number (GB 11643: digits 7–14)
+_P_BIRTH = re.compile(r"出生(?:日期|年月日|年月)?\s*[：:为]?\s*")
+_P_ID18 = re.compile(r"(?<![\dA-Za-z])\d{6}(?P<y>(?:19|20)\d{2})(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
+_P_SIGNED = re.compile(r"(?:签订|签署|签约|订立|签字)(?:日期|时间|于)\s*[：:]?\s*|(?<![出生有效])日期\s*[：:]\s*")
+
+
+def _birth_dates(text: str) -> list[tuple[date, int, int]]:
+    """(birth date, start, end) of each natural person's birth date the text states."""
+    out = []
+    for m in _P_BIRTH.finditer(text):
+        d = next((x for x, dm in _dates(text[m.end(): m.end() + 20]) if dm.start() == 0), None)
+        if d is not None:
+            out.append((d, m.start(), m.end() + 20))
+    for m in _P_ID18.finditer(text):
+        if not re.search(r"身份证|证件号|公民身份号码|身份号码", text[max(0, m.start() - 12): m.start()]):
+            continue  # an 18-digit permit or account number is no birth date
+        try:
+            out.append((date(int(m["y"]), int(m["m"]), int(m["d"])), m.start(), m.end()))
+        except ValueError:
+            continue
+    return out
+
+
+def party_minor_without_guardian(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A party who is a minor on the day of signing (a birth date or ID number the contract
+    states), with no guardian (法定代理人/监护人) signing, consenting or acting for them.
+
+    Norm: a minor of eight or more has limited capacity; acts beyond those suited to their
+    age need the legal representative's consent or ratification (民法典第十九条、第一百四十五条),
+    and the other side may only demand ratification within 30 days. A worker of 16 or 17 may
+    sign their own labour contract (劳动法第十五条), and one of 16 or 17 who lives on their own
+    earnings counts as having full capacity (民法典第十八条第二款): neither is flagged. Signing
+    date: the contract's own (签订日期 / 日期：…), else the review date. Reported at the sentence
+    stating the birth date or ID."""
+    text = ctx.text or ""
+    # the parties are named before the first article (a child the service is for, named in 第一条, is no party)
+    first = re.search(r"^\s*(?:第[一1]条|一[、.．]|1[.．、]\s*\S)", text, flags=re.M)
+    births = _per_doc(ctx, "birth_dates", lambda: _birth_dates(text[: first.start() if first else 1500]))
+    if not births or re.search(r"监护人|法定代理人|父母|父亲|母亲|家长", text):
+        return []
+    signed = [d for m in _P_SIGNED.finditer(text) for d, dm in _dates(text[m.end(): m.end() + 20]) if dm.start() == 0]
+    on = max(signed) if signed else date.today()
+    for born, a, b in births:
+        age = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+        if age >= 18 or age < 8:  # (under eight: no capacity at all, and never a party who signs; 民法典第二十条)
+            continue
+        if age >= 16 and (ctx.contract_type in ("劳动合同", "劳务合同") or re.search(r"以自己的劳动收入为主要生活来源", text)):
+            continue
+        if clause.text.find(text[a:b].strip()[:12]) < 0:
+            return []  # reported at the clause that states the birth date
+        # the line that states it (a party block is lines without full stops)
+        flat = next((x for x in clause.text.splitlines() if text[a:b].strip()[:12] in x), clause.text).strip()
+        return [Hit(evidence=flat, sentence=flat, explanation=(
+            f"合同所载一方生于{_cn_date(born)}，签约时（{_cn_date(on)}）未满十八周岁，为限制民事行为能力人；除与其年龄、智力相适应的行为外，"
+            "其订立的合同须经法定代理人同意或追认后才有效（民法典第十九条、第一百四十五条），合同中没有监护人同意或代理签署的内容，"
+            "对方可被拒绝追认，合同效力待定。"))]
+    return []
+
+
 def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A maximum-amount guarantee or mortgage (最高额保证/最高额抵押) with no ceiling amount
     anywhere in the contract, or one that says there is none (不设上限). One finding per
@@ -7016,6 +7121,8 @@ DETECTORS.update({
     "risk_passes_early": risk_passes_early,
     "acceptance_time_open": acceptance_time_open,
     "guarantee_max_no_ceiling": guarantee_max_no_ceiling,
+    "guarantee_for_shareholder_without_meeting": guarantee_for_shareholder_without_meeting,
+    "party_minor_without_guardian": party_minor_without_guardian,
     "immovable_forum": immovable_forum,
     "dispatch_post_scope": dispatch_post_scope,
     "noncompete_scope_persons": noncompete_scope_persons,
@@ -7565,9 +7672,11 @@ def price_to_be_agreed(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:协商不成|协商未果|未能(?:协商|达成)[^。；]{0,6}|不能(?:协商|达成)[^。；]{0,6}|达不成[^。；]{0,6})[^。；]{0,12}(?:按|以|参照|依照)|(?:参照|按照|依照)[^。；]{0,12}(?:市场价|政府(?:指导|定)价|标准|公式|报价单|附件)|"
                      r"额外|另行委托|(?:由此|因此|为此)(?:而)?(?:产生|发生|增加|支出)|增加(?:的)?(?:工作|服务|项目|人工|工作量)|增加[^。；，]{0,8}(?:频次|次数|批次)|新增|变更|超出[^。；]{0,12}(?:范围|配置|约定|标准|数量|人数)|临时性|(?<!后)续(?:租|期|签)"
                      # an adjustment of the price agreed (最低工资上调的，双方可就服务费调整另行协商): the price stands until then
-                     r"|(?:调整|调价|上调|下调|涨价|降价)[^。；，]{0,4}(?:另行|再行)?(?:协商|商定)"
+                     r"|(?:调整|调价|上调|下调|涨价|降价)[^。；，]{0,4}(?:另行|再行)?(?:协商|商定)|(?:协商|商定)(?:一致)?(?:后)?(?:予以)?(?:调整|变更|调价)"
                      # a fixed price the buyer may renegotiate if the market falls (市场价格下降的，双方可协商按下降后的价格结算)
                      r"|(?:下降|下跌|上涨|上升|波动|变动)的[，,]?[^。；，]{0,6}(?:双方)?(?:可|可以)?(?:协商|商定)"
+                     # a cost index moving past a threshold reopens the price (燃油价格浮动超过10%的，任何一方可提出调整运费，双方另行协商)
+                     r"|(?:下降|下跌|上涨|上升|波动|变动|浮动)(?:幅度)?(?:超过|达到|逾)[^。；，]{0,10}的[，,][^。；]{0,20}(?:调整|调价)"
                      # services after the warranty, outside this contract's price (质保期满后…维修服务…具体价格另行协商)
                      r"|(?:质保期|保修期|保质期|维保期|免费服务期)(?:满|届满|结束|到期)后"
                      # repair of what the warranty does not cover (甲方违规操作造成的损坏，不属于保修范围…费用另行协商)

@@ -7,7 +7,9 @@ and ``suggestion``, and a detector:
 
 * ``detector: pattern`` — regular expressions applied per sentence: every ``all`` regex
   must match the same sentence, at least one ``any`` regex (if given), and no ``none``
-  regex; ``clause_none`` regexes veto on the whole clause;
+  regex; ``clause_none`` regexes veto on the whole clause; every ``doc_all`` regex must
+  match somewhere in the document (the setting a norm applies in: an advertising rule in a
+  contract about promotion, whichever clause the slogan sits in);
   A pattern check may also name a ``reader`` (:data:`pipelines.clause_structure.READERS`):
   a function that reads the sentence's structure (the relieved or right-holding party, the
   condition, the consequence) against the norm; it is tried when the regexes do not match,
@@ -83,6 +85,7 @@ class Check:
     any: tuple[re.Pattern, ...] = ()
     none: tuple[re.Pattern, ...] = ()
     clause_none: tuple[re.Pattern, ...] = ()
+    doc_all: tuple[re.Pattern, ...] = ()
     contract_types: tuple[str, ...] = ()
     categories: tuple[Category, ...] = ()
     one_sided: bool = False
@@ -259,7 +262,7 @@ def _refuse_slow_patterns(check: "Check", path: Path) -> None:
         rx.search(text)
         return (time.perf_counter() - t0) * 1000
 
-    for rx in (*check.all, *check.any, *check.none, *check.clause_none):
+    for rx in (*check.all, *check.any, *check.none, *check.clause_none, *check.doc_all):
         units = (*_PROBES, *_pattern_units(rx))
         # an exponential pattern ((?:ab|a|b)*c) doubles its time every few characters: runs grown
         # four characters at a time stop it before it takes seconds; none of 64 characters may take 5 ms
@@ -384,7 +387,7 @@ def _reader(name: str) -> str:
 # the keys a check may have (a misspelt key — type_suggestion — would otherwise be ignored in silence)
 _CHECK_KEYS = frozenset({
     "id", "category", "severity", "title", "explanation", "suggestion", "statutes", "type_statutes",
-    "type_suggestions", "detector", "all", "any", "none", "clause_none", "contract_types", "categories",
+    "type_suggestions", "detector", "all", "any", "none", "clause_none", "doc_all", "contract_types", "categories",
     "one_sided", "params", "norm", "scope", "reader", "yields", "lawful_if_forbidden", "parties"})
 MAX_TEXT_CHARS = 4000  # a title, norm, explanation or suggestion longer than this is no lawyer's text
 
@@ -429,6 +432,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             any=_compile(raw.get("any")),
             none=_compile(raw.get("none")),
             clause_none=_compile(raw.get("clause_none")),
+            doc_all=_compile(raw.get("doc_all")),
             contract_types=tuple(raw.get("contract_types", ())),
             categories=tuple(Category(c) for c in raw.get("categories", ())),
             one_sided=bool(raw.get("one_sided", False)),
@@ -672,7 +676,24 @@ def _applies(check: Check, clause: Clause, ctx: ScreenContext) -> bool:
         return False
     if check.parties == "consumer" and organisations_only((ctx.text or "")[:1500]):
         return False
+    if check.doc_all and not _doc_has_all(check, ctx):
+        return False
     return not any(rx.search(clause.text) for rx in check.clause_none)
+
+
+_DOC_ALL_MEMO: dict = {}
+
+
+def _doc_has_all(check: Check, ctx: ScreenContext) -> bool:
+    """Whether every ``doc_all`` regex of ``check`` matches the document: searched once per
+    document and check, not once per clause (thousands of clauses would make it quadratic)."""
+    key = (id(ctx), check.id)
+    hit = _DOC_ALL_MEMO.get(key)
+    if hit is None or hit[0] is not ctx:
+        if len(_DOC_ALL_MEMO) > 4096:
+            _DOC_ALL_MEMO.clear()
+        hit = _DOC_ALL_MEMO[key] = (ctx, all(rx.search(ctx.text or "") for rx in check.doc_all))
+    return hit[1]
 
 
 def _finding(check: Check, clause: Clause, evidence: str, severity: Severity,
