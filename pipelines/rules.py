@@ -3487,10 +3487,17 @@ def exclusivity_hollowed(clause: Clause, ctx, params) -> Iterable[Hit]:
     principal sell or negotiate directly (保留…直接/自行…销售|洽谈|供货) without paying the agent;
     a reservation that still credits the agent (计入乙方销售额, 照付佣金) is not.
     """
-    if not _per_doc(ctx, "exclusive_grant", lambda: bool(re.search(r"独家(?:代理|经销|销售|分销|授权)|排他(?:性)?(?:代理|经销|授权)", ctx.text or ""))):
+    if not _per_doc(ctx, "exclusive_grant", lambda: bool(re.search(r"独家(?:代理|经销|销售|分销|授权)|排他(?:性)?(?:代理|经销|授权)|区域保护|独占区域|区域独家", ctx.text or ""))):
         return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
+        # a franchisor's own outlets carved out of the protected territory it granted (甲方在该区域内开设的直营店
+        # 及外卖卫星店，不受本合同区域保护条款限制)
+        if re.search(r"(?:开设|设立|经营|发展)[^。；]{0,24}(?:直营|自营|门店|店铺|网点|卫星店|加盟店)[^。；]{0,24}不受[^。；]{0,12}(?:区域保护|独家|排他|独占)[^。；]{0,8}限制", flat) \
+                and not re.search(r"区域(?:以|之)外|范围(?:以|之)外", flat):
+            return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
+                "合同一处承诺在保护区域内不再开设门店、授予区域保护，另一处又允许授予方在同一区域开设直营店或其他网点且不受区域保护限制，"
+                "两处约定相互矛盾，被授予方为区域保护支付的对价落空，争议时按相关条款、合同目的和诚信原则解释（民法典第一百四十二条、第四百六十六条）。"))]
         m = re.search(r"(?:甲方|委托方|委托人|供应商|供货方|生产商|厂家|本公司)[^。；，]{0,12}(?:保留|有权|可以|可)[^。；，]{0,10}(?:直接|自行)[^。；，]{0,16}(?:洽谈|销售|供货|签约|签订|接洽|开发)", flat)
         if not m or re.search(r"不得|不在[^。；，]{0,8}(?:代理区域|区域内)|区域(?:以|之)外", flat):
             continue
@@ -6957,6 +6964,53 @@ def party_minor_without_guardian(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_FL_PRICE = re.compile(r"(?:转让价款|购买价款|转让价格|购买价格|融资(?:金额|本金|款)|租赁本金)[^。；，]{0,12}?(?:为|是|：|:)?\s*(?:人民币)?\s*")
+_FL_VALUE = re.compile(r"(?:账面净值|账面价值|资产净值|净值|评估价值|评估值|评估价|市场价值|公允价值|实际价值)[^。；，]{0,8}?(?:为|是|：|:)?\s*(?:人民币)?\s*")
+_FL_ASSET_OPEN = re.compile(r"租赁物[^。；]{0,24}(?:以|按)[^。；，]{0,12}(?:另行|事后|日后|届时)(?:提供|确定|补充|交付)的[^。；，]{0,8}(?:清单|明细|目录)为准"
+                            r"|(?:租赁物|设备)(?:清单|明细)[^。；\n]{0,16}(?:待补充|待定|另行提供|后补|暂缺)")
+
+
+def finlease_asset_not_genuine(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A finance lease (sale and leaseback above all) whose leased assets are not a real
+    measure of the money advanced: the price paid for them is more than twice the value the
+    contract itself states (账面净值 360万, 转让价款 1200万), or the assets are left to a list
+    to be supplied later.
+
+    Norm: a finance lease concluded over a fictitious leased thing is void (民法典第七百三十七条);
+    where the thing does not support the financing the court treats the contract by the
+    relationship it really is — usually a loan (融资租赁解释第一条, not in the statute store),
+    and the lessor's ownership gives it no security. Reported at the sentence stating the
+    value, or the sentence leaving the list open."""
+    text = ctx.text or ""
+    if ctx.contract_type != "融资租赁合同" and not re.search(r"融资租赁|售后回租", text[:3000]):
+        return []
+    target = _per_doc(ctx, "finlease_asset_not_genuine", lambda: _finlease_asset_target(ctx))
+    if target is None or target[0] != clause.clause_id:
+        return []
+    return [target[1]]
+
+
+def _finlease_asset_target(ctx) -> tuple[str, Hit] | None:
+    """(clause id, hit) for :func:`finlease_asset_not_genuine`: the value far below the price
+    first (the stronger sign), else the asset list left open."""
+    text = ctx.text or ""
+    prices = [p for x in _split(text) for m in _FL_PRICE.finditer(x.replace("\n", ""))
+              if (y := _C_YUAN.match(x.replace("\n", ""), m.end())) and (p := _c_yuan_value(y))]
+    open_list = None
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            v = _FL_VALUE.search(flat)
+            value = _c_yuan_value(y) if v and (y := _C_YUAN.match(flat, v.end())) else None
+            if value and prices and max(prices) > 2 * value:
+                return c.clause_id, Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"租赁物价值约{value:,.0f}元，而出租人支付的价款为{max(prices):,.0f}元，是其{max(prices) / value:.1f}倍；租赁物不足以对应融资金额，"
+                    "合同可能被认定名为融资租赁、实为借款（融资租赁解释第一条），出租人的所有权也起不到担保作用（民法典第七百三十七条）。"))
+            if open_list is None and _FL_ASSET_OPEN.search(flat):
+                open_list = (c.clause_id, Hit(evidence=flat.strip(), sentence=flat))
+    return open_list
+
+
 def guarantee_max_no_ceiling(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A maximum-amount guarantee or mortgage (最高额保证/最高额抵押) with no ceiling amount
     anywhere in the contract, or one that says there is none (不设上限). One finding per
@@ -7123,6 +7177,7 @@ DETECTORS.update({
     "guarantee_max_no_ceiling": guarantee_max_no_ceiling,
     "guarantee_for_shareholder_without_meeting": guarantee_for_shareholder_without_meeting,
     "party_minor_without_guardian": party_minor_without_guardian,
+    "finlease_asset_not_genuine": finlease_asset_not_genuine,
     "immovable_forum": immovable_forum,
     "dispatch_post_scope": dispatch_post_scope,
     "noncompete_scope_persons": noncompete_scope_persons,
