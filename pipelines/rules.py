@@ -7781,7 +7781,8 @@ _R_ROLE_PAIRS = (("甲方", "乙方"), ("发包人|发包方", "承包人|承包
 def _breach_sides(ctx) -> dict:
     """Which party's breach has a stated consequence, over the whole document."""
     roles = getattr(ctx, "party_roles", {}) or {}
-    out = {"party_a": [], "party_b": [], "mutual": False, "fault": {"party_a": False, "party_b": False}}
+    out = {"party_a": [], "party_b": [], "mutual": False, "fault": {"party_a": False, "party_b": False},
+           "exempt": {"party_a": None, "party_b": None}}
     if not roles.get("party_a") or not roles.get("party_b"):
         return out
     alt = {p: "|".join(sorted(map(re.escape, rs), key=len, reverse=True)) for p, rs in roles.items() if rs}
@@ -7794,12 +7795,24 @@ def _breach_sides(ctx) -> dict:
     for clause in ctx.clauses:
         for sent in _split(clause.text):
             flat = sent.replace("\n", "")
+            # one party expressly free of any liability for its own breach (本合同项下发包方不承担违约责任)
+            exempt_here = set()
+            for p in ("party_a", "party_b"):
+                ex = re.search(
+                    rf"(?<![向给对为非])(?:{alt[p]})[^。；，]{{0,6}}(?:均|概|一律)?不(?:承担|负)(?:任何)?违约责任(?![^。；，]{{0,6}}(?:但|除外))", flat)
+                # a general excuse, not one for a named cause (因仓储物本身的自然性质…造成…的，甲方不承担赔偿责任)
+                if ex and not re.search(r"因|由于|如|若|不可抗力|非因|(?:对方|另一方)(?:原因|过错)", flat[:ex.start()]) \
+                        and not re.search(r"不可抗力", flat):
+                    exempt_here.add(p)
+                    out["exempt"][p] = out["exempt"][p] or (clause.clause_id, flat)
             if not re.search(_R_BREACH_COST, flat):
                 continue
             if re.search(rf"(?:任何一方|一方|双方|各方|守约方|违约方)[^。；]{{0,12}}{_R_BREACH_VERB}|{_R_BREACH_VERB}[^。；]{{0,6}}的一方", flat):
                 out["mutual"] = True
                 continue
             for p in ("party_a", "party_b"):
+                if p in exempt_here:
+                    continue  # its breach named only to excuse it
                 # the party in breach is the subject, not the payee (向乙方支付逾期利息) nor a cause denied (非乙方原因)
                 if re.search(rf"(?<![向给对为非])(?:{alt[p]})[^。；，]{{0,8}}{_R_BREACH_VERB}[^。；]{{0,80}}{_R_BREACH_COST}", flat):
                     out[p].append((clause.clause_id, flat))
@@ -7831,6 +7844,11 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     need = int(params.get("min_one_side", 2))
     for burdened, free in (("party_a", "party_b"), ("party_b", "party_a")):
+        # one side's breach priced and the other's expressly excused: reported where the excuse is written
+        if sides[burdened] and not sides[free] and (ex := sides["exempt"][free]) is not None:
+            if clause.clause_id == ex[0]:
+                return [Hit(evidence=ex[1].strip(), sentence=ex[1])]
+            continue
         if len(sides[burdened]) >= need and not sides[free] and not sides["fault"][free]:
             first_id, sent = sides[burdened][0]
             if clause.clause_id == first_id:
