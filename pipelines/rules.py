@@ -6994,20 +6994,35 @@ def _finlease_asset_target(ctx) -> tuple[str, Hit] | None:
     """(clause id, hit) for :func:`finlease_asset_not_genuine`: the value far below the price
     first (the stronger sign), else the asset list left open."""
     text = ctx.text or ""
+    # the first sum within the words after the name (购买价款（即融资额）为人民币壹仟捌佰陆拾万元整)
     prices = [p for x in _split(text) for m in _FL_PRICE.finditer(x.replace("\n", ""))
-              if (y := _C_YUAN.match(x.replace("\n", ""), m.end())) and (p := _c_yuan_value(y))]
+              if (y := _C_YUAN.search(x.replace("\n", ""), m.end(), m.end() + 30)) and (p := _c_yuan_value(y))]
     open_list = None
     for c in ctx.clauses:
         for sent in _split(c.text):
             flat = sent.replace("\n", "")
             v = _FL_VALUE.search(flat)
-            value = _c_yuan_value(y) if v and (y := _C_YUAN.match(flat, v.end())) else None
+            value = _c_yuan_value(y) if v and (y := _C_YUAN.search(flat, v.end(), v.end() + 30)) else None
             if value and prices and max(prices) > 2 * value:
                 return c.clause_id, Hit(evidence=flat.strip(), sentence=flat, explanation=(
                     f"租赁物价值约{value:,.0f}元，而出租人支付的价款为{max(prices):,.0f}元，是其{max(prices) / value:.1f}倍；租赁物不足以对应融资金额，"
                     "合同可能被认定名为融资租赁、实为借款（融资租赁解释第一条），出租人的所有权也起不到担保作用（民法典第七百三十七条）。"))
             if open_list is None and _FL_ASSET_OPEN.search(flat):
                 open_list = (c.clause_id, Hit(evidence=flat.strip(), sentence=flat))
+        # the asset schedule's total value (| 合计 | … | 4,200,000 | under a 评估价值（元） column)
+        for head, rows in table_runs(c.text):
+            col = next((i for i, h in enumerate(head or ()) if _FL_VALUE.match(h) or re.search(r"评估|净值|价值", h)), None)
+            if col is None:
+                continue
+            scale = 10000 if "万元" in head[col] else 1
+            for cells, line in rows:
+                if col < len(cells) and re.search(r"合计|总计|小计", cells[0] + (cells[1] if len(cells) > 1 else "")):
+                    value = parse_number(cells[col].replace(",", "").strip())
+                    if value and prices and max(prices) > 2 * value * scale:
+                        value *= scale
+                        return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+                            f"租赁物清单所列价值合计约{value:,.0f}元，而出租人支付的价款为{max(prices):,.0f}元，是其{max(prices) / value:.1f}倍；租赁物不足以对应融资金额，"
+                            "合同可能被认定名为融资租赁、实为借款（融资租赁解释第一条），出租人的所有权也起不到担保作用（民法典第七百三十七条）。"))
     return open_list
 
 
