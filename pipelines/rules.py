@@ -2437,7 +2437,7 @@ def construction_warranty_short(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费用|技术服务费|服务费|工程款|费用|报酬)?(?:总价款|总价|总金额|总额|价款总额|价款|金额|标的额|标的金额|标的总额|总计|合计)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
+_C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:货款|价款|服务费用|技术服务费|服务费|工程款|费用|报酬|服务套餐|套餐|课程|培训|项目)?(?:总价款|总价|总金额|总额|价款总额|价款|金额|标的额|标的金额|标的总额|总计|合计)|(?:^|[\s|：:，。；])(?:合计|总计|总价)(?:金额)?"
                             # the whole consideration summed in a price list: 服务费合计（含税）：…
                             r"|(?:^|[\s|：:，。；的])(?:服务费|价款|货款|报价|总报价|合同价款|(?:服务|培训|课程|护理|项目)?套餐(?:费用|费|价格|价款)|服务费用|(?:课程|培训)(?:费用|费))(?:合计|总计|总额)(?:金额)?"
                             # the consideration of a transfer (股权转让价款, 交易对价, 收购总价)
@@ -7871,7 +7871,7 @@ def breach_liability_one_sided(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_R_INSTALMENT = re.compile(r"(?:预付款|首付款|首(?:期|笔)款?|末(?:期|笔)款?|最后一(?:期|笔)款?|定金|进度款|到货款|验收款|尾款|余款|质保金|质量保证金|第[一二三四五六七八九十\d]+(?:期|笔|次)(?:款|付款)?)")
+_R_INSTALMENT = re.compile(r"(?:预付款|订金|首付款|首(?:期|笔)款?|末(?:期|笔)款?|最后一(?:期|笔)款?|定金|进度款|到货款|验收款|尾款|余款|质保金|质量保证金|第[一二三四五六七八九十\d]+(?:期|笔|次)(?:款|付款)?)")
 
 
 def _rent_totals(text: str) -> list[tuple[float, str]]:
@@ -8298,11 +8298,13 @@ DETECTORS["ld_adjustment_waived"] = ld_adjustment_waived
 
 
 _SPLIT_PARTY = r"(?:甲方|乙方|丙方|丁方|双方以外|出资方|运营方|合作方|平台|商户)"
-_SPLIT_PAIR = re.compile(rf"(?P<a>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<x>\d+(?:\.\d+)?)\s*[%％]\s*[/、，,；;和及与]\s*"
-                         rf"(?P<b>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<y>\d+(?:\.\d+)?)\s*[%％]")
+# (the sum named between: 甲方享有净收益的70%)
+_SPLIT_OF = r"(?:(?:净|税后|实际)?(?:收益|收入|利润|分成|款项|所得|营收)(?:总额)?的)?"
+_SPLIT_PAIR = re.compile(rf"(?P<a>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*{_SPLIT_OF}\s*(?P<x>\d+(?:\.\d+)?)\s*[%％]\s*[/、，,；;和及与]\s*"
+                         rf"(?P<b>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*{_SPLIT_OF}\s*(?P<y>\d+(?:\.\d+)?)\s*[%％]")
 
 
-_SPLIT_SHARE = re.compile(rf"{_SPLIT_PARTY}\s*(?:分得|享有|占|取得|获得|得)?\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
+_SPLIT_SHARE = re.compile(rf"{_SPLIT_PARTY}\s*(?:分得|享有|占|取得|获得|得)?\s*{_SPLIT_OF}\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
 
 
 def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
