@@ -676,24 +676,14 @@ def _applies(check: Check, clause: Clause, ctx: ScreenContext) -> bool:
         return False
     if check.parties == "consumer" and organisations_only((ctx.text or "")[:1500]):
         return False
-    if check.doc_all and not _doc_has_all(check, ctx):
+    from pipelines import rules  # (imported here, as in screen(): rules imports this module's helpers)
+
+    # every doc_all regex somewhere in the document: searched once per document and check (rules' per-document
+    # memo), not once per clause — thousands of clauses would make it quadratic
+    if check.doc_all and not rules._per_doc(ctx, "doc_all:" + check.id,
+                                            lambda: all(rx.search(ctx.text or "") for rx in check.doc_all)):
         return False
     return not any(rx.search(clause.text) for rx in check.clause_none)
-
-
-_DOC_ALL_MEMO: dict = {}
-
-
-def _doc_has_all(check: Check, ctx: ScreenContext) -> bool:
-    """Whether every ``doc_all`` regex of ``check`` matches the document: searched once per
-    document and check, not once per clause (thousands of clauses would make it quadratic)."""
-    key = (id(ctx), check.id)
-    hit = _DOC_ALL_MEMO.get(key)
-    if hit is None or hit[0] is not ctx:
-        if len(_DOC_ALL_MEMO) > 4096:
-            _DOC_ALL_MEMO.clear()
-        hit = _DOC_ALL_MEMO[key] = (ctx, all(rx.search(ctx.text or "") for rx in check.doc_all))
-    return hit[1]
 
 
 def _finding(check: Check, clause: Clause, evidence: str, severity: Severity,
