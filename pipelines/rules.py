@@ -6908,7 +6908,8 @@ def guarantee_for_shareholder_without_meeting(clause: Clause, ctx, params) -> It
 # a natural person's birth date, written out or inside an 18-digit resident ID number (GB 11643: digits 7–14)
 _P_BIRTH = re.compile(r"出生(?:日期|年月日|年月)?\s*[：:为]?\s*")
 _P_ID18 = re.compile(r"(?<![\dA-Za-z])\d{6}(?P<y>(?:19|20)\d{2})(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
-_P_SIGNED = re.compile(r"(?:签订|签署|签约|订立|签字)(?:日期|时间|于)\s*[：:]?\s*|(?<![出生有效])日期\s*[：:]\s*")
+# a signature block's own date line (日期：2026年3月20日), when the contract states no signing date (_signing_date)
+_P_SIGNED = re.compile(r"(?<![出生有效])日期\s*[：:]\s*")
 
 
 def _birth_dates(text: str) -> list[tuple[date, int, int]]:
@@ -6946,7 +6947,7 @@ def party_minor_without_guardian(clause: Clause, ctx, params) -> Iterable[Hit]:
     if not births or re.search(r"监护人|法定代理人|父母|父亲|母亲|家长", text):
         return []
     signed = [d for m in _P_SIGNED.finditer(text) for d, dm in _dates(text[m.end(): m.end() + 20]) if dm.start() == 0]
-    on = max(signed) if signed else date.today()
+    on = _per_doc(ctx, "signing_date", lambda: _signing_date(text)) or (max(signed) if signed else date.today())
     for born, a, b in births:
         age = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
         if age >= 18 or age < 8:  # (under eight: no capacity at all, and never a party who signs; 民法典第二十条)
