@@ -508,15 +508,20 @@ _EVALUATE = r"(?:考核|评价|评估|考评|测评|评审|评定|评分|打分|
 
 def read_payment_on_payer_evaluation(sentence: str) -> str | None:
     """A payment conditioned on the payer's own evaluation of the payee (民法典第五百一十条、
-    第五百一十一条第四项; 第一百五十九条): ``第二期款项的支付，以发包人对承包人年度履约评价合格为前提``.
+    第五百一十一条第四项; 第一百五十九条): ``第二期款项的支付，以发包人对承包人年度履约评价合格为前提`` /
+    ``甲方对评估结果满意的，于评估结束后30日内支付``.
     Acceptance against agreed criteria, an evaluation by a third party or a joint one, and
     criteria in an annex are not."""
-    if not re.search(r"支付|付款|结算|发放|拨付", sentence):
+    if not re.search(r"支付|付款|付清|结算|发放|拨付", sentence):
         return None
     if re.search(r"第三方|附件|指标|双方|共同|客观|检测|量化", sentence):
         return None
-    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,16}}?(?:为(?:前提|条件|依据|准|基础|标准)|后|之后|方|才)", sentence)
-         or re.search(rf"(?P<p>{PARTY})[^，。；]{{0,12}}?{_EVALUATE}[^，。；]{{0,6}}(?:合格|通过|满意|达标|优秀)?(?:后|之后|方可|才)[^。；]{{0,12}}(?:支付|付款|结算|发放|拨付)", sentence))
+    m = (re.search(rf"(?:以|经|待|须经|在)(?P<p>{PARTY})[^，。；]{{0,16}}?{_EVALUATE}[^，。；]{{0,16}}?(?:为(?:付款|支付|结算)?(?:前提|条件|依据|准|基础|标准)|后|之后|方|才)", sentence)
+         or re.search(rf"(?P<p>{PARTY})[^，。；]{{0,12}}?{_EVALUATE}[^，。；]{{0,6}}(?:合格|通过|满意|达标|优秀)?(?:后|之后|方可|才)[^。；]{{0,12}}(?:支付|付款|结算|发放|拨付)", sentence)
+         # the payer's satisfaction as the day the period starts: 乙方书面确认对调查结果满意之日起十个工作日内支付
+         or re.search(rf"(?P<p>{PARTY})[^，。；]{{0,6}}?(?:书面)?(?:确认|表示)?(?:对[^，。；]{{1,14}}?)?(?:满意|认可)(?:之日|之时|当日)(?:起|后)?[^。；]{{0,16}}(?:支付|付款|付清|结算|发放|拨付)", sentence)
+         # the evaluation as the condition of a conditional sentence: 甲方对评估结果满意的，于评估结束后30日内支付
+         or re.search(rf"(?P<p>{PARTY})(?:对[^，。；]{{1,14}}?)?{_EVALUATE}[^，。；]{{0,6}}(?:合格|通过|满意|达标|优秀)?的[，,][^。；]{{0,24}}(?:支付|付款|付清|结算|发放|拨付)", sentence))
     if m is None or re.match(r"第三方|双方", m.group("p")):
         return None
     return sentence.strip()

@@ -8,6 +8,7 @@ The thresholds come from the playbook ``params`` and each names its legal source
 
 from __future__ import annotations
 
+import calendar
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -178,6 +179,7 @@ def _named_prices_in(sentence: str) -> list[float]:
     return out
 
 
+_ONE_OFF_FEE = re.compile(r"(?:一次性)?(?:加盟费|特许经营费|入门费|许可使用费总额|转让费)(?:总额|合计)?(?:为|是|：|:)\s*(?:人民币)?\s*")
 _PROVISIONAL_PRICE = re.compile(r"(?:暂定|暂估)(?:合同)?(?:总价款|总价|价款|合同价|金额|造价)(?:为|是|：|:)?\s*(?:人民币)?\s*")
 _T_SUM_CELL = re.compile(r"(?:含税)?(?:合计|总计|总价)(?:金额)?[（(]?(?:元|含税)?[)）]?[:：]?\s*(?:(?:人民币|¥|￥)\s*)?(?P<v>\d[\d,]*(?:\.\d+)?)")
 
@@ -189,6 +191,11 @@ def _price_bases(text: str) -> list[float]:
     Only larger bases can come of this, so the 定金 test stays conservative."""
     out = []
     for m in _PROVISIONAL_PRICE.finditer(text):
+        a = _C_YUAN.match(text, m.end())
+        if a and (v := _c_yuan_value(a)) and v >= 100:
+            out.append(v)
+    # a franchise's or licence's one-off fee is the consideration the 定金 secures (一次性加盟费为人民币380,000元)
+    for m in _ONE_OFF_FEE.finditer(text):
         a = _C_YUAN.match(text, m.end())
         if a and (v := _c_yuan_value(a)) and v >= 100:
             out.append(v)
@@ -391,6 +398,14 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             if (_LATE_CHARGE.search(sent) or (_LATE_TRIGGER.search(sent) and _CHARGE_VERB.search(sent))) and (
                     h := _daily_late_charge(sent, daily_max, ctx)):
                 return [h]
+            # damages fixed at a multiple of the thing's value (按该面料市场价的五倍赔偿): the loss is the value once,
+            # the rest a penalty under another name (民法典第五百八十四条、第五百八十五条第二款)
+            mult = re.search(rf"(?:按|以)[^。；，]{{0,10}}(?:市场价|市价|单价|采购价|进货价|零售价|价格|价值|货值)(?:格)?的?\s*(?P<n>{_NUM})\s*倍[^。；，]{{0,10}}(?:赔偿|赔付|支付|承担)", sent)
+            if mult and (parse_number(mult["n"]) or 0) >= 2 and not re.search(r"不(?:得)?超过[^。；]{0,10}(?:实际)?损失|惩罚性|食品安全|消费者", sent):
+                return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
+                    f"条款按标的价值的{mult['n']}倍计算赔偿，守约方的损失通常以该价值为限，超出部分实为违约金，"
+                    "超过损失百分之三十的可请求减少（民法典第五百八十四条、第五百八十五条第二款，合同编通则解释第六十五条）。"),
+                    suggestion=_LD_LUMP_SUGGESTION)]
             continue
         if re.search(_LF_LEAVES, sent) and _lf_employment_doc(ctx) and labour_employee_penalty(
                 clause.model_copy(update={"text": sent}), ctx, params):
@@ -470,13 +485,20 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [h]
         if not capped and (h := _hourly_excessive(sent)):
             return [h]
-        if not (daily and not capped) and "定金" not in sent:
-            # a multiple of the price (合同总金额三倍的违约金)
+        if not (daily and not capped) and not capped and "定金" not in sent:
+            # a multiple of the price (合同总金额三倍的违约金); a total capped within 30% of the price is lawful
             times = [(parse_number(m["n"]) * 100 if parse_number(m["n"]) else 0, m) for m in re.finditer(
-                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|服务费|工程款|合同价|收益|收入|分成)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)
-                # a multiple of the price, not of a wage, a compensation or a training cost (竞业限制
-                # 违约金 as a multiple of the compensation paid is judged by the labour checks)
-                if not re.search(r"补偿|工资|薪|奖金|培训|津贴", sent[max(0, m.start() - 8): m.start() + 2])]
+                rf"(?:总价|价款|金额|货款|总额|标的额?|费用|报酬|租金|[\u4e00-\u9fff]{{0,4}}?费|工程款|合同价|收益|收入|分成)(?:的)?\s*(?P<n>{_NUM})\s*倍", sent)
+                # a multiple of the price or of a fee the contract charges (入门费三倍, 加盟费两倍), not of a wage, a
+                # compensation or a training cost (竞业限制违约金 as a multiple of the compensation paid is judged by the
+                # labour checks), nor of a day's or a month's fee (月租金的2倍 is two months of use)
+                if not re.search(r"补偿|工资|薪|奖金|培训|津贴", sent[max(0, m.start() - 8): m.start() + 2])
+                and not re.search(r"[日月](?:度)?[\u4e00-\u9fff]{0,3}?(?:费|租金)|每(?:日|月|期|次)", sent[max(0, m.start() - 6): m.end()])
+                # nor of one order's or one trip's fee (每单按该单配送费的两倍): a multiple of the fee for a unit of the
+                # service, not of the goods' price (该笔订单金额的三倍 is three times what was bought)
+                and not (re.search(r"(?:每|该|单|当)(?:单|次|件|批|车|箱|票|趟|笔)", sent[max(0, m.start() - 8): m.start()])
+                         and re.search(r"费\s*(?:的)?\s*\S{0,3}倍$", m.group(0)))
+                and not re.search(r"^[日月]", m.group(0))]
             rates = rates + [(pct, m) for pct, m in times if pct]
             for pct, m in rates:
                 before = sent[max(0, m.start() - 14): m.start()] if not m.group(0).endswith("倍") else "合同价"
@@ -1065,7 +1087,7 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
             before = flat[:m.start()]
             if re.match(r"\s*的?\s*(?:增值税|发票|专用发票|普通发票|税)", flat[m.end():]) or re.search(r"开具[^，。；]{0,6}$", before):
                 continue  # an invoice or a tax on the total is not an instalment
-            if re.search(r"(?:(?:支付|付款?|达)(?:至|到)|累计[^，。；]{0,6}|共计|已(?:经)?(?:支付|付))\s*$", before) or before.count("（") + before.count("(") > before.count("）") + before.count(")"):
+            if re.search(r"(?:(?:支付|付款?|达)(?:至|到)(?:本合同|合同|暂定|暂估|结算|签约)*|累计[^，。；]{0,6}|共计|已(?:经)?(?:支付|付))\s*$", before) or before.count("（") + before.count("(") > before.count("）") + before.count(")"):
                 continue
             v = parse_number(m["p"] or m["cn"])
             if v is not None:
@@ -1087,6 +1109,16 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
         parts = " + ".join(f"{v:g}%" for v, _ in shares)
         return [Hit(evidence=shares[-1][1].strip(), sentence=shares[-1][1],
                     explanation=f"各期付款比例合计为{parts} = {total:g}%，超过合同总价的100%，付款条款自相矛盾。")]
+    # a schedule of three or more shares whose last instalment is the balance (尾款/余款) and that still leaves part
+    # of the price unscheduled (30% + 40% + 尾款20%): the balance is not the balance; a retention or a remainder
+    # stated without a share elsewhere in the clause may be the missing part, and is left alone
+    if len(shares) >= 3 and 50 < total < 99.5 and re.search(r"尾款|余款|最后一期|末期", shares[-1][1]) \
+            and not re.search(r"质保金|质量保证金|保证金|保留金|预留|剩余|其余|余额|差额", clause.text) \
+            and len({id(x) for _, x in shares}) == len(shares):
+        parts = " + ".join(f"{v:g}%" for v, _ in shares)
+        return [Hit(evidence=shares[-1][1].strip(), sentence=shares[-1][1],
+                    explanation=f"各期付款比例合计为{parts} = {total:g}%，不足合同总价的100%，其余{100 - total:g}%没有付款安排，"
+                                "尾款与总价不符，付款条款自相矛盾（民法典第一百四十二条、第四百六十六条）。")]
     return []
 
 
@@ -1443,7 +1475,7 @@ def _c_holder(sent: str, verb_at: int) -> re.Match | None:
 _C_TERMINATE = re.compile(r"(?:解除|终止|撤销|退出|解约|叫停)(?:本|该)?(?:合同|协议|合作|委托|服务|订单)?|取消[^。；，]{0,8}订单")
 _C_FEE = r"(?:[\u4e00-\u9fff]{0,3}(?:费|价|租金|报酬)(?:标准|费率)?|价格|单价|收费标准)"
 # what a party pays for the contract's subject, by its usual names (a subscription or licence fee too)
-_C_FEE_NAMED = (r"(?:价格|单价|租金|费用|服务费|价款|费率|报酬|收费标准|许可费|运费|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费|提成比例|提成标准|提成率|分成比例|佣金比例|扣点|佣金"
+_C_FEE_NAMED = (r"(?:价格|单价|租金|费用|服务费|价款|费率|利率|报酬|收费标准|许可费|运费|运价|加盟费|管理费|物业费|订阅费|使用费|会员费|年费|月费|维护费|授权费|技术服务费|提成比例|提成标准|提成率|分成比例|佣金比例|扣点|佣金"
                 # the fee a contract type names for its own consideration
                 r"|仓储费|保管费|存储费|加工费|检测费|保洁费|清洁费|维修费|维保费|充电费|停车费|场地费|代理费|课时费|学费|床位费|护理费|餐费|培训费|咨询费|设计费|运营费|托管费|保育费|承包费)")
 _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，]{0,4}(?:产品|商品|货物|服务)?(?:售价|价位|报价)"
@@ -1451,10 +1483,15 @@ _C_PRICE_CHANGE = re.compile(r"(?:调整|上调|提高|变更|修改)[^。；，
                              rf"|{_C_FEE_NAMED}[^。；，]{{0,6}}(?:调整|上调|提高|变更)")
 _C_PRICE_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<p>{_C_PARTY})[^。；，]{{0,8}}(?:届时|当时|当期|最新|实时)?的?(?:报价|通知|公布|确定|决定|调整|核定|指定)(?:的价格)?(?:为准|执行|结算|确定)"
                              # the standard or sum that party fixes later, charged on top (按甲方实际核定的标准另行收取)
-                             rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:实际|届时|事后|自行|单方)?(?:核定|确定|决定|认定|核算)的(?:标准|金额|数额|价格|费率|单价)(?:另行|据实)?(?:收取|计收|计取|结算|计算|支付|为准)")
+                             rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|由|依)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:实际|届时|事后|自行|单方)?(?:核定|确定|决定|认定|核算)的(?:标准|金额|数额|价格|费率|单价)(?:另行|据实)?(?:收取|计收|计取|结算|计算|支付|为准)"
+                             # the price as whatever that party's own letter says (复核后的单价以甲方发出的《价格调整函》为准);
+                             # an order the other side confirms is no such letter
+                             rf"|(?:价格|单价|价款|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}以(?P<r>{_C_PARTY})(?:单方)?(?:发出|出具|下发|作出|发布)的[^。；，]{{0,4}}《?[^。；，》]{{0,8}}(?:调整函|调价函|调价通知|价格通知|通知书|通知|价格表|调价单)》?为准")
 _C_PRICE_LIST_BY_ONE = re.compile(rf"(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,6}}(?:届时|当时|当期|最新|实时|发货时|下单时|订货时|调整后)[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
                                   # the time first: 以供货时甲方公布的价格表为准
-                                  rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?:届时|当时|当期|供货时|发货时|下单时|订货时|结算时)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)")
+                                  rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行)(?:届时|当时|当期|供货时|发货时|下单时|订货时|结算时)(?P<q>{_C_PARTY})[^。；，]{{0,6}}(?:价目表|价格表|价格目录|价格清单|报价单|公布价|目录价|价格政策)"
+                                  # a list that party publishes only after the period has begun: 延续期的收费标准适用乙方于该延续期开始后发布的《年度价目表》
+                                  rf"|(?:价格|单价|价款|费用|服务费|租金|报酬|费率|收费标准)[^。；]{{0,16}}(?:以|按|依|执行|适用)(?P<r>{_C_PARTY})(?:于|在)?[^。；，]{{0,14}}(?:后|届时|当时)(?:发布|公布|制定|更新)的[^。；，]{{0,4}}《?[^。；，》]{{0,6}}(?:价目表|价格表|价格目录|价格清单|收费标准|报价单)")
 # the party first, then the price it publishes at the time: 按乙方届时在其官方网站公布的工时单价计费
 # (a price list fixed at signing — 按乙方投标报价单所列单价 — has no 届时/最新 and is not read)
 _C_PRICE_PUBLISHED_BY_ONE = re.compile(rf"(?:以|按|依|执行)(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:届时|当时|当期|最新|实时|不时|调整后)[^。；，]{{0,12}}(?:公布|发布|确定|制定|调整|公示)(?:的)?[^。；，]{{0,6}}"
@@ -1599,7 +1636,9 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                                        flat[m.start(): m.start() + nocomp.start()]):
                     nocomp = None  # 并支付一个月租金的补偿，除此之外不承担其他违约责任: the compensation is paid, nothing beyond it
                 # …or an event outside the holder's will: a loan, licence or approval refused (贷款申请未获批准的)
+                # (…or the other side's change the holder does not accept: 乙方不接受调价的，可…解除本合同)
                 ground = re.search(r"违约|不可抗力|情形之一|下列情形|以下情形|逾期|拖欠|欠付|未(?:按|能|履行|经)|擅自|转租|经催告|严重|破产|丧失|被吊销|"
+                                   r"不(?:接受|同意|认可)[^。；，]{0,12}(?:调价|调整|变更|修改|涨价|价格)|"
                                    r"未获(?:得)?[^。；，]{0,10}(?:批准|审批|核准|同意|许可)|未通过[^。；，]{0,6}(?:审批|审核|核准|验收)|(?:审批|审核|申请)[^。；，]{0,6}(?:被拒|未通过|不予)", flat[:m.end()])
                 statutory = re.search(r"委托人|受托人|定作人|委托方|受托方|定作方", holder.group("p")) or (
                     ctx.contract_type == "委托合同" and re.search(r"委托", holder.group("p")))
@@ -1638,7 +1677,8 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             if affirmed(_C_PRICE_LAWFUL, flat):
                 continue
-            if re.search(r"转售价格|(?:建议)?零售价|对外销售价格|终端(?:销售)?价格|(?:转售|销售|卖)给(?:下游|终端|第三方)[^。；，]{0,6}的?价格", flat) or (
+            # (a fuel's retail price is a market index, not the reseller's own price: 柴油零售价格较签约时变动超过5%)
+            if re.search(r"转售价格|(?<![油气])(?:建议)?零售价|对外销售价格|终端(?:销售)?价格|(?:转售|销售|卖)给(?:下游|终端|第三方)[^。；，]{0,6}的?价格", flat) or (
                     ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利|提成", flat)):
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
             if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
@@ -1647,14 +1687,17 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue  # a proposal the other side must accept is not a unilateral change
             if re.search(r"税率|税收政策|税法", flat) and not re.search(r"原材料|市场|成本|行情|经营|需要", flat):
                 continue  # a tax rate the state changes moves the tax, not either side's price
-            m = _C_PRICE_CHANGE.search(flat)
-            if m:
+            # every change the sentence names, not only the first (LPR调整，…出租人有权相应调整租赁利率及剩余各期租金:
+            # the market rate changing has no holder, the lessor's adjustment has)
+            for m in _C_PRICE_CHANGE.finditer(flat):
                 holder = _c_holder(flat, m.start())
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)) and not re.search(
                         r"不予|不得|不再|无权|不作", flat[holder.start(): m.start()]) and (re.search(
                         rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
                         flat[holder.start(): m.end() + 10]) or _C_MARKET_GROUND.search(flat[:m.start()])
-                        or _C_OWN_ASSESSMENT.search(flat[holder.start(): m.start()]) or _C_ADJUST_BY_NOTICE.search(flat[m.start():])):
+                        or _C_OWN_ASSESSMENT.search(flat[holder.start(): m.start()]) or _C_ADJUST_BY_NOTICE.search(flat[m.start():])
+                        # the change binds on the changer's own notice (调整通知以短信发送甲方联系人后即生效)
+                        or _C_CHANGE_BINDS.search(flat, m.end())):
                     return [Hit(evidence=flat.strip(), sentence=flat)]
             # the right to adjust with the price named further on (调整附件一所列各项费用标准), read as one
             # party's when that party holds it and either an open or a market ground is given, or the
@@ -1720,6 +1763,8 @@ _C_PAYER_JUDGEMENT = re.compile(
     r"|(?:审批|审核|流转|报批)(?:所需|所用|占用)?(?:的)?(?:期间|时间|周期)[^。；，]{0,4}(?:不计入|不计算在|不包括在|不算入)"
     # the payer's own budget or funding step as the trigger: 在其年度预算批复后安排支付
     r"|(?:其|自身|甲方|买方|发包人|公司)?(?:的)?(?:年度|项目|专项)?(?:预算|资金|拨款|经费)[^。；，]{0,4}(?:批复|下达|审批|批准|到位|落实|拨付)(?:后|之后|以后|时)"
+    # the payer's own financing as the trigger: 发包人取得项目开发贷款最后一期放款后三十日内支付
+    r"|(?:取得|获得|收到)[^。；，]{0,12}(?:贷款|融资|借款)[^。；，]{0,8}(?:放款|发放|到账|到位)?(?:后|之后|以后|时)"
     r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
     # a volume the payer alone produces or uses (模具累计生产合格品达到三十万模次后): it may never come
     rf"|(?:累计)?(?:生产|使用|运行|销售|产出)[^。；，]{{0,14}}(?:达到|满)[^。；，]{{0,6}}?(?:{_NUM})\s*(?:万)?\s*(?:次|件|台|模次|小时|套|吨)[^。；，]{{0,4}}(?:后|之后|时)"
@@ -1730,11 +1775,12 @@ _C_PAYER_JUDGEMENT = re.compile(
     # the payer fixes the time of payment: 由乙方根据市场反馈和发行情况决定支付时间
     r"|由(?!双方|各方)[^。；，]{1,6}(?:根据|视|依据|结合)?[^。；]{0,20}(?:决定|确定|安排|自行确定|自主决定)[^。；，]{0,2}(?:支付|付款|结算|发放|放款)(?:的)?(?:时间|日期|期限|时点|节点)"
     r"|(?:支付|付款|结算|发放|放款)(?:的)?(?:具体)?(?:时间|日期|期限|时点)[^。；，]{0,4}由(?!双方|各方)[^。；，]{1,6}(?:根据|视|依据|结合)?[^。；]{0,20}(?:决定|确定|安排|自行确定)")
-_C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主)|最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|发包方|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
+_C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主|经销商|消费者|买家)|最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|发包方|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
 _C_BACK_TO_BACK = re.compile(
     rf"背靠背"
     rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,14}}(?:支付|拨付|付|结算|回款|划拨)的?[^。；，]{{0,10}}(?:款|费|资金|价款)"
-    rf"|{_C_THIRD}[^。；，]{{0,8}}(?:支付|拨付|付清|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
+    # the third party paying first, however far its verb stands (下游客户就该设备所服务项目向甲方结清全部款项后…支付)
+    rf"|{_C_THIRD}[^。；，]{{0,20}}?(?:支付|拨付|付清|结清|清偿|付讫|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
     rf"|以[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,10}}(?:付款|支付|拨付|回款|资金到位|审计|审定|决算)为(?:前提|条件|依据)"
     # the third party's payment named as the condition of the payment: 支付分包工程款的前提条件如下：（1）业主已向甲方支付相应工程款
     rf"|(?:支付|付款|拨付|结算)[^。；]{{0,16}}(?:前提|先决条件|条件)[^。；，]{{0,10}}?{_C_THIRD}[^。；，]{{0,8}}(?:已|已经)?(?:向[^。；，]{{0,6}})?(?:支付|拨付|付款|付清|回款)"
@@ -1742,7 +1788,11 @@ _C_BACK_TO_BACK = re.compile(
     rf"|{_C_THIRD}[^。；，]{{0,4}}付(?:到|至|给|款|清)[^。；，]{{0,8}}后[^。；，]{{0,4}}(?:再|才|方)(?:付|给|支付)"
     rf"|(?:待|在|于|按)[^。；，]{{0,8}}{_C_THIRD}[^。；，]{{0,10}}(?:支付|拨付|付款|回款|到位|审计|审定|决算)[^。；]{{0,20}}(?:后|比例|进度)[^。；]{{0,20}}(?:支付|付款|拨付)"
     # the payer's own resale and collection as the condition: 余款在甲方将该批产品实现终端销售并收回货款后支付
-    rf"|(?:实现|完成)?(?:终端|对外|最终)?(?:销售|转售|售出|卖出)[^。；，]{{0,10}}(?:并|且|后)?(?:收回|收到|回笼|回收|收齐)[^。；，]{{0,6}}(?:货款|款项|资金|销售款|价款)[^。；，]{{0,4}}(?:后|之后|时)[^。；，]{{0,6}}(?:支付|付款|结算|付清)")
+    rf"|(?:实现|完成)?(?:终端|对外|最终)?(?:销售|转售|售出|卖出)[^。；，]{{0,20}}?(?:并|且|后)?(?:实际)?(?:收回|收到|回笼|回收|收齐)[^。；，]{{0,6}}(?:货款|款项|资金|销售款|价款|回款)[^。；，]{{0,4}}(?:后|之后|时)[^。；，]{{0,20}}(?:支付|付款|结算|付清)"
+    # …or the payer's resale itself, for goods or work already delivered: 未售出部分的加工费待售出后再行结算 /
+    # 加工费按甲方实际售出的数量结算 (the payer's buyers decide whether the payee is ever paid)
+    rf"|未(?:售出|销售|卖出|出售)(?:部分|的)?[^。；，]{{0,12}}(?:待|于|在)[^。；，]{{0,4}}(?:售出|销售|卖出|出售)(?:后|之后)[^。；，]{{0,6}}(?:结算|支付|付款|付清)"
+    rf"|(?:加工费|货款|价款|报酬|承揽费|定作费)[^。；]{{0,12}}(?:按|以|根据)[^。；，]{{0,14}}(?:实际)?(?:售出|卖出|出售|对外销售)的?(?:数量|件数|金额)[^。；，]{{0,4}}(?:结算|支付|计付|计算)")
 # the payer's own receipt of money from a third party, read as a condition (…后/为前提/时):
 # 待总承包人从建设单位实际收到对应款项后七日内支付 / 以总包方收到建设单位相应拨款为前提
 _C_RECEIPT_FROM_THIRD = re.compile(
@@ -2008,7 +2058,9 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"违约金|滞纳金|定金", m.group(0)) or (
                 re.search(r"违约金|滞纳金", flat) and not re.search(r"赔偿(?:责任|总额|金额|范围)|全部责任|责任总额|损失赔偿", flat)):
             continue
-        if re.search(r"保险|保额|赔付", flat) and not re.search(r"赔偿责任", flat):
+        # a cap measured by insurance (以保险赔付金额为限) is liability.limited_to_insurance's; insurance named only as
+        # where the rest may be recovered (超出部分由甲方自行承担或通过保险解决) leaves the cap a cap
+        if re.search(r"保险|保额|赔付", flat[max(0, m.start() - 12): m.end() + 12]) and not re.search(r"赔偿责任", flat):
             continue
         if re.search(r"(?:因|由于|基于)[^。；，]{0,12}(?:需要|调整|自身原因|经营原因|便利|策略)[^。；，]{0,10}(?:提前)?(?:终止|解除)", flat[:m.start()]) \
                 and not re.search(r"违约|过错|侵权|人身|财产损失|任何原因|无论|不论|故障|或", flat[:m.start()]):
@@ -2229,9 +2281,12 @@ def arbitration_body_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # 依法提起诉讼或者申请仲裁 (民法典第九百四十四条's words) points to the remedy; the forum is agreed elsewhere
         if re.search(r"(?:法院|诉讼)或者?仲裁机构|仲裁机构或者?(?:法院|诉讼)|送达|联系方式", flat):
             continue  # a reference to 'a court or arbitration body' (送达地址 clauses) agrees no forum
-        named = _c_named_institutions(flat)
+        # a name in brackets right after another is that institution's other name (上海国际经济贸易仲裁委员会（上海国际仲裁中心）)
+        named = [n for n in _c_named_institutions(flat) if not n.startswith(("（", "("))]
         distinct = sorted(set(named))
-        if len(distinct) >= 2 and re.search(r"或|任选|择一|之一", flat):
+        # the choice offered between the names, not an 或 elsewhere (因本合同引起的或与本合同有关的争议)
+        span = flat[min(flat.find(n) for n in distinct): max(flat.find(n) + len(n) for n in distinct)] if len(distinct) >= 2 else ""
+        if len(distinct) >= 2 and (re.search(r"或|任选|择一|之一|任一|任何一", span) or re.search(r"任选|择一|之一|任一|任何一(?:家|个|机构)", flat)):
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                 f"仲裁条款同时约定了{'、'.join(distinct)}，当事人不能就选择达成一致的，仲裁协议无效（仲裁法解释第五条）。"))]
         if distinct:
@@ -2476,11 +2531,18 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
             a = _C_YUAN.search(tail)
             # the total restated as the base of a share (预付款为合同总价款350万元的百分之十)
             base = a is not None and re.match(r"\s*(?:的|之|×|\*)\s*(?:百分之|\d)", tail[a.end():])
-            if not base and _C_TOTAL_SKIP.search(flat[max(0, m.start() - 6): m.start()]):
+            skip = _C_TOTAL_SKIP.search(flat[max(0, m.start() - 6): m.start()])
+            # a transfer's consideration is named after its object (标的股权的转让价款为…): "的" there is no part of a whole
+            if skip and skip.group(0).startswith("的") and re.match(r"(?:转让|交易|收购)", m.group(0).lstrip(" |：:，。；的")):
+                skip = None
+            if not base and skip:
                 continue
             if re.match(r"\s*(?:的|之)?\s*(?:百分之|\d+(?:\.\d+)?\s*[%％])", tail) or _C_TOTAL_SKIP.search(tail[:6]):
                 continue
             if a is None or a.start() > 16:
+                continue
+            # a share of the total stated before its amount (合同总价剩余30%，计人民币385,920元) is an instalment
+            if re.search(r"[%％]|百分之|剩余|余款|尾款|其余", tail[:a.start()]):
                 continue
             # the total as the base of another amount: 余款按合同总价计算为166,480元
             if re.match(r"\s*(?:计算|折算|核算)", tail):
@@ -4895,6 +4957,8 @@ def labour_collects_property(clause: Clause, ctx, params) -> Iterable[Hit]:
             first = None  # another party is the subject after the comma (…的，乙方应支付加班费，并计入派遣费用)
         hit = (first
                or re.search(rf"向{worker}[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
+               # the worker named first, then "向其" (于被派遣劳动者报到时向其每人收取押金)
+               or re.search(rf"{worker}[^。；]{{0,24}}向其[^。；]{{0,6}}(?:收取|扣收)[^。；]{{0,12}}(?:{money}|费用|财物)", s)
                or re.search(rf"(?:入职|上岗|报到|进厂)[^。；，]{{0,6}}(?:须|需|先|应|要)?(?:交|缴|缴纳|交纳|押)[^。；]{{0,24}}?{money}", s)  # 入职时应缴纳工装、工牌及手持终端押金
                or re.search(rf"{money}[^。；]{{0,12}}(?:从{worker}?[^。；]{{0,4}}工资中扣|由{worker}(?:本人|个人)?(?:承担|缴纳|支付))", s)
                # a sum kept back from the wage and returned only later is a deposit whatever it is called (第9条)
@@ -5249,7 +5313,7 @@ def _lf_consented_for(sentence: str) -> bool:
     (``经甲方书面同意``) still counts, as it decides the processing (第二十一条)."""
     if not _lf_consented(sentence):
         return False
-    if re.search(r"(?:无需|无须|不必|不需|不需要|免于)(?:另行|再行|单独|逐一)?(?:征得|取得|获得|经过?|征求)[^。；，]{0,10}同意", sentence):
+    if re.search(r"(?:无需|无须|不必|不需|不需要|免于)[^。；，]{0,16}?(?:征得|取得|获得|经过?|征求)[^。；，]{0,10}同意", sentence):
         return False  # the people's own consent waived: the controller's consent cannot stand in for it (第十三条、第十四条)
     if not re.search(rf"(?:提供|共享|披露|转让|出售|交换|传输)(?:给|予|至)?[^。；]{{0,14}}{_LF_RECIPIENT}", sentence):
         return True
@@ -6593,10 +6657,12 @@ _K_AFTER_AUDIT_RESULT = re.compile(rf"(?:出具|完成|作出|审定|确认)(?:�
 
 def _audit_limited(text: str) -> bool:
     """Whether ``text`` limits the audit itself in time. A period counted from the audit's
-    result (``审计结论出具后三十日内付款``) limits the payment, not the audit."""
+    result (``审计结论出具后三十日内付款``) or from money received limits the payment, not the audit."""
     for m in _K_AUDIT_LIMIT.finditer(text):
         if _K_AFTER_AUDIT_RESULT.search(m.group(0)):
             continue
+        if re.search(r"(?:收到|到账|拨付|回款)[^。；]{0,16}后", m.group(0)):
+            continue  # a period counted from money received (审核确认后，在收到业主拨款后十四日内支付) limits the payment
         return True
     return False
 
@@ -6616,12 +6682,16 @@ def settlement_audit_no_deadline(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if _per_doc(ctx, "audit_limit", lambda: _audit_limited(ctx.text)):
         return []
+    found = []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = _K_AUDIT.search(flat)
         if m and not re.search(r"不(?:以|因|受)[^。；]{0,20}(?:审计|审核)|(?:审计|审核)[^。；]{0,10}不影响|内部审计", flat):
-            return [Hit(evidence=flat.strip(), sentence=flat)]
-    return []
+            found.append(flat)
+    # a clause often reviews each progress payment and audits the final settlement (4.1 经甲方审核确认后…支付进度款；
+    # 4.2 结算价款以审计结论为准): the settlement, the price the audit fixes, is the sentence this norm is about
+    best = next((f for f in found if re.search(r"结算|决算|最终|造价|审计", f)), found[0] if found else None)
+    return [Hit(evidence=best.strip(), sentence=best)] if best else []
 
 
 _K_RETENTION = re.compile(r"质量保证金|质保金|保修金|保留金|质量保修金|工程质量保证金|缺陷责任保证金")
@@ -7371,6 +7441,11 @@ def payment_setoff_unilateral(clause: Clause, ctx, params) -> Iterable[Hit]:
         consent = _NEGATED_CONSENT.sub("", flat)  # 无需经乙方确认 is no confirmation
         if re.search(r"经[^。；]{0,8}(?:确认|同意|认可|核对)|双方(?:确认|核对|协商)|协商一致|无异议|生效(?:判决|裁决)|判决|裁决", consent):
             continue
+        # the holder of security taking whatever it alone believes is owed, to anyone (甲方认为乙方存在违约或应向甲方、供应商、
+        # 消费者支付任何款项的，可直接从履约保证金中扣划): no matured debt of the same kind (第五百六十八条)
+        held = re.search(rf"{_R_PAYER}(?:认为|认定|主张|判断)[^。；]{{0,40}}(?:可|有权|将)?[^。；]{{0,6}}(?:直接|径行)?(?:从|在)[^。；]{{0,10}}(?:保证金|押金|质保金|担保金)[^。；]{{0,4}}(?:中)?(?:扣除|扣减|扣划|划扣|抵扣|冲抵|扣收)", flat)
+        if held:
+            return [Hit(evidence=flat.strip(), sentence=flat)]
         if not re.search(r"违约金|罚款|罚金|赔偿|损失|费用|扣款|滞纳金|处罚|索赔", flat):
             continue
         if re.search(r"(?:从|在)[^。；]{0,10}(?:保证金|质保金|保修金|押金|保函|担保金)", flat):
@@ -7421,7 +7496,7 @@ def forum_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(r"(?<![所在签订履行住])(?:当地|本地|有关)(?:的)?(?:有管辖权的?)?(?:人民)?法院", flat)
         if m and re.search(r"(?:所在地|签订地|履行地|住所地|注册地)(?:的)?$", flat[max(0, m.start() - 6): m.start()]):
             m = None
-        m = m or re.search(rf"{_R_PARTY}[^。；，、]{{0,8}}?(?:指定|选定|选择)的?(?:有管辖权的?)?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
+        m = m or re.search(rf"{_R_PARTY}[^。；，、]{{0,8}}?(?:指定|选定|选择)的?(?:其他|任一|任何|其他任何)?(?:有管辖权的?)?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
         if m:
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
@@ -7433,7 +7508,7 @@ def _end_dates(text: str, ends: str = r"止|为止|届满") -> list[tuple[date, 
 
 
 # the contract's own term: 本合同有效期至… / 服务期限自…起至…止 / 租赁期限为…至…
-_T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同|借款|贷款)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)"
+_T_OWN_TERM = re.compile(r"(?:本合同|本协议|合同|协议|服务|委托|租赁|合作|聘用|劳动合同|借款|贷款|许可使用|许可|特许经营|经销|代理|加盟)(?:的)?(?:有效期|期限|服务期限|服务期|租赁期限|租赁期|委托期限|合作期限)|租期|(?<=[，,])有效期(?=至|到|截至)"
                          # a warehousing or custody contract's term is its storage period (储存期限自…至…)
                          r"|(?:储存|仓储|保管|存储)期限"
                          # in a loan, the secured main debt's term is the loan's own (抵押条款: 债务履行期限为…至…)
@@ -7462,6 +7537,19 @@ def _own_term_ends(ctx) -> list[tuple[date, str, str]]:
                 (d, m) for d, m in _dates(rest) if re.search(r"(?:届满|期满|到期)(?:日|之日)?\s*(?:为|是|即)?\s*[（(]?\s*即?\s*$", rest[:m.start()])]
             if ends:
                 out.append((ends[-1][0], c.clause_id, flat))
+    if ctx.contract_type == "借款合同":
+        # a loan's term ends when its principal falls due (民法典第六百七十五条): 乙方应于2027年10月9日前一次性归还全部借款本金
+        for c in ctx.clauses:
+            for sent in _split(c.text):
+                flat = sent.replace("\n", "")
+                ds = _dates(flat)
+                if len(ds) != 1 or _T_NOT_OWN_TERM.search(flat) or re.search(r"提前|分[一二两三四五六七八九十\d]*期|每[月期季年]|逾期|剩余本金", flat):
+                    continue  # instalments (分两期偿还…) end the term only with the last one
+                for d, m in ds:
+                    if re.match(r"\s*(?:前|之前|以前|当日|止)?[^。；，]{0,10}(?:归还|偿还|返还|还清|清偿)[^。；，]{0,6}(?:全部|所有|全额)(?:的)?(?:借款)?本金", flat[m.end():]) \
+                            or re.match(r"\s*(?:前|之前|以前|当日|止)?[^。；，]{0,6}一次性(?:归还|偿还|返还|还清|清偿)", flat[m.end():]):
+                        out.append((d, c.clause_id, flat))
+                        break
     return out
 
 
@@ -7507,20 +7595,53 @@ _T_OWN_LENGTH = re.compile(rf"(?:本合同|本协议|合同|协议|服务|委托
                            rf"\s*(?:为|是|共|计|：|:|\|)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)(?![\d〇零一二三四五六七八九十])")
 
 
+# the length written before the term (本合同约定的二十四个月服务期内 / 五年许可期)
+_T_OWN_LENGTH_BEFORE = re.compile(rf"(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)(?:的)?(?:服务期|租期|租赁期|合同期|有效期|许可期|合作期|借款期|经营期|特许经营期)(?!满|届满)")
+
+
 def _own_term_lengths(ctx) -> list[tuple[float, str, str]]:
     """(months, clause id, sentence) for each sentence or table row that states the length of
-    the contract's own term; renewals, warranty, probation and the like are other terms."""
+    the contract's own term — in words (期限为三年, 二十四个月服务期) or as its start and end
+    dates (服务期限自2026年4月1日起至2027年3月31日止: 12 months); renewals, warranty, probation
+    and the like are other terms."""
     out = []
     for c in ctx.clauses:
         for sent in _split(c.text):
             flat = sent.replace("\n", "")
-            m = _T_OWN_LENGTH.search(flat)
-            if not m or _T_NOT_OWN_TERM.search(flat[max(0, m.start() - 12): m.end()]):
-                continue
-            n = parse_number(m["n"])
-            if n and n <= 100:
-                out.append((n * 12 if m["u"] == "年" else n, c.clause_id, flat))
+            m = _T_OWN_LENGTH.search(flat) or _T_OWN_LENGTH_BEFORE.search(flat)
+            if m and not _T_NOT_OWN_TERM.search(flat[max(0, m.start() - 12): m.end()]):
+                n = parse_number(m["n"])
+                if n and n <= 100:
+                    out.append((n * 12 if m["u"] == "年" else n, c.clause_id, flat))
+                    continue
+            t = _T_OWN_TERM.search(flat)
+            if t and not _T_NOT_OWN_TERM.search(flat):
+                ds = _dates(flat[t.end():])
+                if len(ds) >= 2 and re.search(r"至|到|截至", flat[t.end() + ds[0][1].end(): t.end() + ds[1][1].start()]):
+                    (a, _), (b, _) = ds[0], ds[1]
+                    if b > a:
+                        out.append((round(((b - a).days + 1) / (365.25 / 12), 1), c.clause_id, flat))
     return out
+
+
+def _effective_date(ctx) -> date | None:
+    """The date the contract says it takes effect (本合同生效日期为2026年7月1日 / 本合同自2026年7月1日起生效), or None."""
+    flat = (ctx.text or "").replace("\n", "")
+    m = re.search(r"(?:本合同|本协议)?生效(?:日期|日|时间)(?:为|是|：|:)\s*", flat)
+    if m and (ds := _dates(flat[m.end(): m.end() + 16])) and ds[0][1].start() == 0:
+        return ds[0][0]
+    for d, dm in _dates(flat):
+        if re.match(r"\s*(?:起)?(?:正式)?生效", flat[dm.end():]) and re.search(r"(?:本合同|本协议)[^。；，]{0,6}(?:自|于)\s*$", flat[max(0, dm.start() - 12): dm.start()]):
+            return d
+    return None
+
+
+def _months_later(d: date, months: float) -> date:
+    """``d`` plus whole ``months``, less a day (a term of 12 months from 2026-04-01 ends 2027-03-31)."""
+    whole = int(round(months))
+    y, mo = divmod(d.month - 1 + whole, 12)
+    day = min(d.day, calendar.monthrange(d.year + y, mo + 1)[1])
+    return date(d.year + y, mo + 1, day) - timedelta(days=1)
 
 
 def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -7555,6 +7676,20 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                 f"本条约定合同期限为{n:g}个月，而前文（{earlier[2][:40]}…）约定为{earlier[0]:g}个月，两处期限不一致，"
                 "合同何时届满、费用计算至何时将发生争议（民法典第一百四十二条、第四百六十六条）。"))]
+    # a length counted from the contract's effective date, stated elsewhere, against the end date this clause names
+    # (许可期限为五年，自本合同生效之日起计算 … 许可期限届满（即2028年6月30日）… 本合同生效日期为2026年7月1日)
+    for d, cid, flat in ends:
+        if cid != clause.clause_id:
+            continue
+        start = _per_doc(ctx, "effective_date", lambda: _effective_date(ctx))
+        counted = next((e for e in lengths if re.search(r"自(?:本合同|本协议|合同|协议)?生效之日起", e[2])), None)
+        if start and counted and not _dates(counted[2]):
+            expected = _months_later(start, counted[0])
+            if abs((expected - d).days) > 31:
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"合同期限为{counted[0]:g}个月、自生效之日（{_cn_date(start)}）起算，应至{_cn_date(expected)}届满，"
+                    f"而本条写明至{_cn_date(d)}，两处期限不一致，合同何时届满、费用计算至何时将发生争议"
+                    "（民法典第一百四十二条、第四百六十六条）。"))]
     # a works period in days against the planned start and completion dates of the same clause
     # (计划开工日期：2025年9月1日 / 计划竣工日期：2025年11月15日 / 总工期为60日历天: 76 days, not 60)
     flat_clause = clause.text.replace("\n", "")
@@ -7575,8 +7710,17 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
                     f"{_cn_date(d2)}共{spanned}天，二者不一致，竣工期限和逾期违约金的起算将发生争议。"))]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
         ds = _dates(flat)
+        # a works period in days and its start and completion dates in one sentence
+        # (总工期为90日历天，自2025年8月1日开工，至2025年10月15日竣工: 76 days)
+        w = re.search(rf"工期(?:总)?(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>日历天|天|日)", flat)
+        if w and len(ds) >= 2 and re.search(r"开工|进场|施工", flat[w.end():]) and re.search(r"竣工|完工|完成", flat[ds[0][1].end():]):
+            n, (a, _), (b, _) = parse_number(w["n"]), ds[0], ds[1]
+            if n and b > a and abs((b - a).days + 1 - n) > 2:
+                return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                    f"本条约定工期为{w['n']}{w['u']}，而所列开工日期{_cn_date(a)}至竣工日期{_cn_date(b)}共{(b - a).days + 1}天，"
+                    "二者不一致，竣工期限和逾期违约金的起算将发生争议（民法典第一百四十二条、第四百六十六条）。"))]
+        d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
         if not d or len(ds) < 2:
             continue
         n = parse_number(d["n"])
@@ -8079,7 +8223,10 @@ _V_PRICE_FIXED = re.compile(
     r"|(?:视为)?(?:已)?(?:包含|包括|涵盖)在[^。；，]{0,8}(?:合同)?(?:总价|价款|价格|报酬|固定总价)[^。；，]{0,4}(?:内|之内|范围内|中)"
     r"|不另行?(?:计价|计费|支付|结算|收费)|不构成合同变更")
 _V_PRICED = re.compile(r"(?:不超过|以内|范围内)[^。；]{0,6}(?:[%％]|百分之)|[%％](?:以内|以下|范围内)|(?:乙方|承包人|卖方|服务方|承揽人|受托方)(?:的)?(?:原因|自身|自行)|"
-                       r"双方(?:协商|确认|书面)|另行协商|协商确定|按[^。；]{0,16}(?:单价|计价|据实)|相应调整|据实(?:结算|调整)|予以调整|另行计(?:价|费)|"
+                       # the price adjusted with the work (价款相应调整), not the plan (相应调整开发计划); billed separately,
+                       # not "not billed separately" (不另行计费)
+                       r"双方(?:协商|确认|书面)|另行协商|协商确定|按[^。；]{0,16}(?:单价|计价|据实)|(?:价款|价格|总价|费用|报酬|工程款)[^。；，]{0,6}相应调整|"
+                       r"相应调整[^。；，]{0,4}(?:价款|价格|总价|费用|报酬)|据实(?:结算|调整)|予以调整|(?<!不)另行计(?:价|费)|"
                        r"未超过|超过[^。；]{0,8}(?:[%％]|百分之)|按实际|签证|计入结算|除[^。；]{0,12}变更外")
 
 
@@ -8158,6 +8305,11 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
         # the score that sets the fee given by the payer alone, beyond objection (考核得分由甲方单方面打分，乙方不得提出异议)
         if not m and re.search(r"不得(?:对此)?(?:提出)?(?:任何)?异议|不得申请复核|为最终(?:结果|结论)", flat):
             m = re.search(rf"(?:考核|评分|打分|评定|得分)[^。；，]{{0,8}}由{_R_PAYER}(?:单方面?|自行|单独)(?:打分|评定|考核|确定|评分|决定)", flat)
+        # whether the fee is owed at all decided by the payer, finally and beyond objection (“有效订单”由甲方综合判断后认定，
+        # 甲方的认定为最终结论，乙方不得提出异议；未被认定为有效订单的，乙方不享有佣金)
+        if not m and re.search(r"不得(?:对[^。；，]{0,8})?(?:提出)?(?:任何)?异议|为最终(?:结论|结果|认定|决定)", flat) \
+                and re.search(r"佣金|报酬|提成|服务费|代理费|奖励|返利", clause.text):
+            m = re.search(rf"由{_R_PAYER}[^。；]{{0,30}}?(?:认定|判断|确定|核定|决定)|{_R_PAYER}(?:的)?(?:认定|判断|决定)(?:结果)?为最终", flat)
         # the structure, whatever the words: an amount fixed, scaled or cut (确定/扣减/×/=) by an
         # evaluation that is the payer's own (委托方评定的满意度系数, 其对…的综合评定, 甲方月度考核得分)
         m = m or _payer_evaluation_sets_amount(flat, clause.text, ctx)
@@ -8305,6 +8457,10 @@ _SPLIT_PAIR = re.compile(rf"(?P<a>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|
                          rf"(?P<b>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|获得|得)?\s*{_SPLIT_OF}\s*(?P<y>\d+(?:\.\d+)?)\s*[%％]")
 
 
+# three or more holders in a row, each with its share (乙方55%；乙方下属门店35%；甲方区域办15%)
+_SPLIT_ITEM = re.compile(r"(?P<h>[\u4e00-\u9fff]{2,10}?)\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
+_SPLIT_LIST = re.compile(r"(?:[\u4e00-\u9fff]{2,10}?\s*\d+(?:\.\d+)?\s*[%％]\s*[；;、，,]\s*){2,}[\u4e00-\u9fff]{2,10}?\s*\d+(?:\.\d+)?\s*[%％]")
+_SPLIT_HOLDER = r"甲方|乙方|丙方|丁方|合作方|平台|商户|门店|公司|办事处|区域办|股东|出资人|合伙人"
 _SPLIT_SHARE = re.compile(rf"{_SPLIT_PARTY}\s*(?:分得|享有|占|取得|获得|得)?\s*{_SPLIT_OF}\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
 
 
@@ -8319,6 +8475,17 @@ def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
     """
     if not re.search(r"分成|分配|分账|比例|收益|利润|收入|结算", clause.text):
         return []
+    # a list of holders each with a share, in one line or table cell (乙方55%；乙方下属门店35%；甲方区域办15%)
+    for line in clause.text.splitlines():
+        for run in _SPLIT_LIST.finditer(line):
+            items = list(_SPLIT_ITEM.finditer(run.group(0)))
+            if len(items) >= 3 and all(re.search(_SPLIT_HOLDER, i["h"]) for i in items) and re.search(r"分成|分配|分账|比例", line):
+                total = sum(float(i["v"]) for i in items)
+                if abs(total - 100) > 0.5 and total > 50:
+                    ev = line.strip(" |")
+                    return [Hit(evidence=ev, sentence=line, explanation=(
+                        f"{'、'.join(i['h'] + i['v'] + '%' for i in items)}合计{total:g}%，不等于100%，分配比例自相矛盾，"
+                        "各方应得份额存在争议（民法典第一百四十二条、第四百六十六条）。"))]
     for line in clause.text.splitlines():
         for sent in _split(line):
             shares = list(_SPLIT_SHARE.finditer(sent))
@@ -8335,6 +8502,48 @@ def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["revenue_split_not_100"] = revenue_split_not_100
+
+
+def rate_conversion_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """An interest rate stated twice in one sentence, per year and per month or day, that
+    do not convert into each other (``年利率为3.6%，按月计息，即月利率千分之五``: 0.5% a month
+    is 6% a year).
+
+    Norm: where the parties dispute a term its meaning is found by interpretation (民法典
+    第一百四十二条、第四百六十六条); interest not clearly agreed between natural persons is
+    not payable, and otherwise is fixed by the market rate (第六百八十条第二款、第三款) — the
+    lender cannot count on the higher of the two. Monthly rates are converted ×12; daily
+    rates ×360 or ×365 (either convention accepted). A difference over 5% of the annual
+    rate is reported.
+    """
+    for sent in _split(clause.text):
+        flat = sent.replace("\n", "")
+        if not re.search(r"年利率|年化|年息", flat) or not re.search(r"月利率|月息|日利率|日息", flat):
+            continue
+        rates: dict[str, float] = {}
+        for pct, m in parse_rate(flat):
+            before = flat[max(0, m.start() - 8): m.start()]
+            kind = "year" if re.search(r"(?:年利率|年化(?:利率)?|年息)(?:为|是|：|:)?\s*$", before) else \
+                "month" if re.search(r"(?:月利率|月息)(?:为|是|：|:)?\s*$", before) else \
+                "day" if re.search(r"(?:日利率|日息)(?:为|是|：|:)?\s*$", before) else None
+            if kind and kind not in rates:
+                rates[kind] = pct
+        year = rates.get("year")
+        if not year:
+            continue
+        if "month" in rates and abs(rates["month"] * 12 - year) > 0.05 * year:
+            other = f"月利率{rates['month']:g}%（折合年利率{rates['month'] * 12:g}%）"
+        elif "day" in rates and min(abs(rates["day"] * 360 - year), abs(rates["day"] * 365 - year)) > 0.05 * year:
+            other = f"日利率{rates['day']:g}%（折合年利率约{rates['day'] * 360:g}%）"
+        else:
+            continue
+        return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
+            f"条款约定年利率{year:g}%，同时写明{other}，两者不能相互换算，实际适用的利率不明，"
+            "利息计算将发生争议（民法典第一百四十二条、第四百六十六条、第六百八十条）。"))]
+    return []
+
+
+DETECTORS["rate_conversion_mismatch"] = rate_conversion_mismatch
 
 
 # 担保制度解释第二十五条第一款: 不能履行债务或者无力偿还债务时才承担保证责任 is a general guarantee

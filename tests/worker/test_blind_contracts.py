@@ -85,8 +85,10 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # cold store that does not open the cases, now read as the outside taken for the inside, 民法典623/917); set 33 57
 # predicted (q04's "外包装无明显破损的，视为货物完好出库", the same risk, which its writer did not list); set 31 41 matched, 51
 # predicted (m05's sale and leaseback whose assets are valued far below the price, 民法典737).
+# 2026-12-07 (twenty-second session): sets 27 and 55 one more prediction each — a 定金 over 20% of the price their
+# writers did not list (g09: 120万 against a transfer price of 460万/480万; s55_01: 6万 against a 15万 franchise fee).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
-          "set27": (44, 56, 0.78), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
+          "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
           "set32": (50, 65, 0.76), "set33": (49, 57, 0.85),
           "set34": (48, 54, 0.90),
           "set35": (35, 47, 0.76),
@@ -109,9 +111,12 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set52": (45, 55, 0.81),
           "set53": (40, 56, 0.71),
           "set54": (35, 51, 0.68),
-          "set55": (52, 65, 0.80),
+          "set55": (52, 66, 0.78),
           "set56": (38, 52, 0.73),
-          "set57": (30, 50, 0.60)}
+          "set57": (30, 50, 0.60),
+          "set58": (49, 64, 0.77),
+          "set59": (48, 56, 0.86),
+          "set60": (40, 56, 0.72)}
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
