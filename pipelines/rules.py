@@ -8290,6 +8290,17 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
     An assessment by agreed, objective standards, jointly or by a third party, or with the
     payee's right to object, is not flagged.
     """
+    # read across the clause: the scoring rules are the payer's to write and change (评分细则及检查频次由甲方根据经营需要
+    # 制定并随时调整), and the score cuts the fee (月度得分每低于95分1分，扣减当月服务费的3%)
+    flat_clause = clause.text.replace("\n", "")
+    rules_by_payer = re.search(rf"(?:评分|考核|评价|评估|检查)(?:的)?(?:细则|标准|办法|规则|方式|指标)[^。；]{{0,16}}由{_R_PAYER}[^。；，]{{0,16}}(?:制定|确定|修改|调整|决定)", flat_clause)
+    if rules_by_payer and not re.search(r"双方(?:共同|协商|确认)|协商一致|经乙方(?:书面)?(?:确认|同意)", flat_clause):
+        for sent in _split(clause.text):
+            cut = sent.replace("\n", "")
+            if re.search(r"(?:得分|分数|评分|考核结果|考核分)[^。；]{0,24}(?:扣减|扣除|核减|扣发|减少)[^。；]{0,12}(?:服务费|费用|报酬|价款|款项)", cut):
+                return [Hit(evidence=cut.strip(), sentence=cut, explanation=(
+                    f"扣减服务费所依据的评分规则由付款方单方制定并可随时调整（{rules_by_payer.group(0)}），应付金额实际取决于付款方，"
+                    "价款作为合同主要条款未经协商确定（民法典第四百七十条、第五百一十条、第五百一十一条第二项）。"))]
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = re.search(rf"(?:服务费|价款|费用|报酬|结算(?:金额|价)|(?:付款|支付)金额|应付(?:金额|款项)|工程款|绩效费|酬金)[^。；]{{0,16}}(?:根据|依据|依|按照?|以|视)"
