@@ -1114,7 +1114,7 @@ def payment_shares(clause: Clause, ctx, params) -> Iterable[Hit]:
     # stated without a share elsewhere in the clause may be the missing part, and is left alone
     if len(shares) >= 3 and 50 < total < 99.5 and re.search(r"尾款|余款|最后一期|末期", shares[-1][1]) \
             and not re.search(r"质保金|质量保证金|保证金|保留金|预留|剩余|其余|余额|差额", clause.text) \
-            and len({id(x) for _, x in shares}) == len(shares):
+            and len({x for _, x in shares}) == len(shares):  # one share per instalment sentence
         parts = " + ".join(f"{v:g}%" for v, _ in shares)
         return [Hit(evidence=shares[-1][1].strip(), sentence=shares[-1][1],
                     explanation=f"各期付款比例合计为{parts} = {total:g}%，不足合同总价的100%，其余{100 - total:g}%没有付款安排，"
