@@ -162,7 +162,7 @@ def aggregate(scores: Sequence[CaseScore]) -> dict:
     }
     per_cat = {c: {"gold": v[0], "predicted": v[1], "matched": v[2], "recall": _ratio(v[2], v[0]),
                    "precision": _ratio(v[2], v[1])} for c, v in sorted(cats.items())}
-    cases = {s.case_id: {"gold": s.gold, "predicted": s.predicted, "matched": s.matched,
+    cases = {s.case_id: {"gold": s.gold, "predicted": s.predicted, "matched": s.matched, "clean_high": s.clean_high,
                          "missed": s.missed, "false_alarms": s.false_alarms} for s in scores}
     per_group = {f"{g}*": {**v, "recall": _ratio(v["matched"], v["gold"]), "precision": _ratio(v["matched"], v["predicted"])}
                  for g, v in sorted(groups.items())}
