@@ -379,8 +379,9 @@ def read_performance_defence_waived(sentence: str) -> str | None:
     """Whatever the other party's non-payment, a party must keep performing and may not
     suspend (民法典第五百二十六条: the later performer may refuse its corresponding performance;
     第八百零六条第二款): ``即便需方延迟付款，供方仍须持续供货`` / ``发包人未按期支付工程款的，承包人仍
-    应按计划组织施工``. A suspension allowed after a reminder or a reasonable period, and a
-    mutual term, are not."""
+    应按计划组织施工``. A suspension allowed after a reminder or a reasonable period, one that
+    keeps only a core service going (可暂停非紧急服务，但不得停止一级故障处理), and a mutual term,
+    are not."""
     if _MUTUAL.search(sentence) or re.search(r"合理期限|催告后|书面通知后[^。；]{0,10}(?:日|天)|(?:日|天)后仍", sentence):
         return None
     pay = _NONPAY.search(sentence)
@@ -394,6 +395,8 @@ def read_performance_defence_waived(sentence: str) -> str | None:
         keep = re.search(r"(?:均|都|仍|亦|也|照常)(?:应|须|需|必须|应当|要)", sentence[pay.end():])
     if keep is None:
         return None
+    if re.search(r"(?:可以?|有权|得)[^，。；]{0,12}(?:暂停|中止|停止|拒绝)", sentence[pay.end(): keep.start()]):
+        return None  # suspension allowed, only a core service kept (可暂停非紧急服务，但不得停止一级故障处理): the defence stands
     return sentence.strip()
 
 

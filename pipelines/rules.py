@@ -555,6 +555,9 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
                 re.search(r"(?:租金|费用|单价|价格|标准)的?\s*$", before) and not re.search(r"[月季](?:度)?(?:租金|费用)的?\s*$", before)):
             continue  # an annual rate, an LPR multiple or a multiple of a daily amount is not a daily share of the debt
             # (a share of the monthly rent charged per day — 每日按月租金的5% — is)
+        fee = re.search(r"([\u4e00-\u9fff]{0,3}费)的?\s*$", before)
+        if fee and re.search(rf"(?:扣减|扣除|减收|核减|抵扣|扣)[^。；，]{{0,6}}{fee.group(1)[-2:]}", sent[m.end():]):
+            continue  # taken off the very fee of that service (按该票运费的10%扣减运费): bounded by the fee itself
         return Hit(evidence=sent.strip(), sentence=sent, severity=Severity.high,
                    explanation=f"逾期付款按每日{pct:g}%另计费用，名称虽非违约金，实为逾期付款的违约责任，折合年化约{pct * 365:.0f}%，"
                                "明显高于可能的实际损失，存在被调减的风险（民法典第五百八十五条）。")
@@ -964,7 +967,7 @@ def _row_cells(line: str) -> list[str] | None:
     if not is_table_row(line):
         return None
     # one outer bar each side (a trailing empty cell, ｜53,400｜｜, is still a cell)
-    cells = [c.strip() for c in re.split(r"[|｜]", re.sub(r"^[|｜]|[|｜]$", "", line.strip()))]
+    cells = [c.strip() for c in re.split(r"[|｜│]", re.sub(r"^[|｜│]|[|｜│]$", "", line.strip()))]
     return None if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells) else cells
 
 
@@ -974,18 +977,24 @@ def _table_rows(text: str) -> list[tuple[list[str], str]]:
     return [(cells, line) for line in text.splitlines() if (cells := _row_cells(line)) is not None]
 
 
+_BOX_RULE = re.compile(r"[┌┬┐├┼┤└┴┘─━═╪╤╧╞╡╔╦╗╠╬╣╚╩╝\s]*[┬┼┴├┤][┌┬┐├┼┤└┴┘─━═╪╤╧╞╡╔╦╗╠╬╣╚╩╝\s]*")
+
+
 def table_runs(text: str) -> list[tuple[list[str] | None, list[tuple[list[str], str]]]]:
     """The tables of ``text``: each run of consecutive row lines (:func:`pipelines.text.is_table_row`)
     as ``(header cells or None, [(row cells, row line), ...])``. The first row of a run is its
     header when it has two cells or more and none holds a digit other than a period's number
     (``第1期``, ``3月``, ``2026年``); the header is not among the
-    rows. Markdown rule lines (``|---|``) are skipped; a line that is no row ends the run.
+    rows. Markdown rule lines (``|---|``) and box-drawing rule lines (``├──┼──┤``) are skipped; a
+    line that is no row ends the run.
     The one table reader: :func:`table_row_sentences` and :func:`table_blocks` are views of it."""
     out: list[tuple[list[str] | None, list[tuple[list[str], str]]]] = []
     head: list[str] | None = None
     rows: list[tuple[list[str], str]] = []
     in_table = False
     for line in text.splitlines() + [""]:
+        if in_table and _BOX_RULE.fullmatch(line.strip()):
+            continue  # a box-drawing rule line (├──┼──┤, └──┴──┘) inside a framed table
         if not is_table_row(line):
             if in_table:
                 out.append((head, rows))
@@ -2537,6 +2546,8 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
                 skip = None
             if not base and skip:
                 continue
+            if re.search(r"网签|备案|申报|报税|纳税|登记|过户", flat[max(0, m.start() - 12): m.start()]):
+                continue  # the price declared for filing (网签合同价款按…填报): a 阴阳合同 (price.declared_price_understated), not a second total
             if re.match(r"\s*(?:的|之)?\s*(?:百分之|\d+(?:\.\d+)?\s*[%％])", tail) or _C_TOTAL_SKIP.search(tail[:6]):
                 continue
             if a is None or a.start() > 16:
@@ -3620,10 +3631,14 @@ def _t_currency(*cells: str) -> str:
 def _t_value(cell: str, header: str, money: bool) -> float | None:
     """The number a table cell states (``128平方米`` → 128, ``1,083,000.00``); a money cell
     in 万元 (by the cell or the header) is given in yuan. None when the cell holds no
-    number or two (``30,000–35,000``, a model code such as ``LT-NTC-10K``)."""
+    number or two (``30,000–35,000``, a model code such as ``LT-NTC-10K``). A money cell written
+    in words only (``叁拾贰万元整``) is read as its amount."""
     flat = re.sub(r"[（(][^）)]*[）)]", "", cell.replace(" ", ""))  # a gloss: 256,000元（其中192,000元为定金）
     flat = _T_CURRENCY.sub("", flat)  # a currency code is no model code: USD 1,850/柜, RMB 600
     nums = _T_NUM.findall(flat)
+    if money and not nums and (w := re.fullmatch(r"(?:人民币|RMB)?(?P<n>[零〇壹贰叁肆伍陆柒捌玖拾佰仟万亿一二三四五六七八九十百千两]+)(?P<u>万?元)(?:整|正)?", flat)):
+        v = parse_number(w["n"])  # an amount written in words only: 叁拾贰万元整
+        return None if v is None else v * (10000 if w["u"] == "万元" else 1)
     if len(nums) != 1 or re.search(r"[A-Za-z][\w-]*\d|\d[\w-]*[A-Za-z]|[-–—~～至]\s*\d", flat):
         return None
     v = parse_number(nums[0])
@@ -3995,7 +4010,7 @@ def _annex_sum_against_body(ctx) -> tuple[str, Hit] | None:
         ids = {int(v) for m in _ANNEX_ID.finditer(sent) if (v := parse_number(m["n"]))}
         if len(ids) != 1 or not (cols := sums.get(next(iter(ids)))) or not _SUM_WORD.search(sent) or _SUM_SKIP.search(sent):
             continue
-        amounts = [v for a in _C_YUAN.finditer(sent) if (v := _c_yuan_value(a))]
+        amounts = sorted({v for a in _C_YUAN.finditer(sent) if (v := _c_yuan_value(a))})  # 捌拾陆万元整（¥860,000.00） is one amount
         if len(amounts) != 1:
             continue
         related = [(v, h) for v, h in cols if any(h[i:i + 2] in sent for i in range(len(h) - 1))]
@@ -4269,7 +4284,10 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
         if re.search(r"(?:无需|无须|不需|不承担|不支付|不得约定|不得要求)[^。；]{0,10}违约金", s):
             continue
         first = re.search(rf"(?P<er>{er})|(?P<ee>{ee})|(?P<both>任何一方|任一方|违约方|双方)", s)
-        if first and first["er"] and not re.search(r"(?:赔偿?|支付给|付给|交给|向|给)$", s[:first.start()]) and not re.search(rf"由(?:{ee})(?:承担|支付)|(?:{ee})(?:应|须|需)?(?:当)?(?:向(?:{er}))?(?:支付|承担|缴纳)[^。；]{{0,10}}违约金", s[first.end():]):
+        if first and first["er"] and not re.search(r"(?:赔偿?|支付给|付给|交给|向|给)$", s[:first.start()]) and not re.search(rf"由(?:{ee})(?:承担|支付)|(?:{ee})(?:应|须|需)?(?:当)?(?:向(?:{er}))?(?:支付|承担|缴纳)[^。；]{{0,10}}违约金", s[first.end():]) \
+                and not re.search(rf"向(?:{er})(?:支付|缴纳|交纳|赔付|给付)[^。；]{{0,20}}(?:违约金|违约赔偿金)", s):
+            # (not where the worker pays the employer: 甲方招聘、培训投入成本较高，乙方…离职的，还应向甲方支付…违约金
+            # names the employer first only as the reason)
             continue  # the employer is the one in breach
         if not conf_only and _LF_NC_DOC.search(ctx.text[:400]) and re.search(r"本协议|本合同", s) and ctx.text.count("竞业") >= 3:
             continue  # a non-compete agreement: its 违约金 is the one 第23条 allows
@@ -4825,7 +4843,9 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
         if len(ds) >= 2 and ds[1][0] > ds[0][0]:
             months = _years_between(ds[0][0], ds[1][0]) * 12
         else:
-            dm = re.match(rf"[^。；，,]{{0,8}}?(?P<n>{_NUM})\s*(?:个)?(?P<u>月|日|天|周)", after)
+            dm = re.match(rf"[^。；，,]{{0,8}}?(?P<n>{_NUM})\s*(?:个)?(?P<u>月|日|天|周)", after) or re.match(
+                # its start first, then its length: 试用期自乙方实际到岗之日起计算，为期一百二十日
+                rf"[^。；]{{0,24}}?(?:起|开始)(?:计算|起算)?[，,]\s*(?:为期|期限为|期间为|时长为|共计?|计)\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>月|日|天|周)", after)
             if not dm:
                 continue
             n = parse_number(dm["n"])
@@ -5414,7 +5434,7 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
                      r"|为(?:发放|支付|代发)[^。；，]{0,4}(?:工资|薪酬|劳动报酬)|依法(?:为[^。；，]{0,6})?(?:办理|缴纳|代扣代缴|申报)[^。；，]{0,14}(?:社会保险|社保|公积金|个人所得税)", s):
             continue  # no personal information; the controller's own instruction; what performing the contract needs (个人信息保护法第十三条第一款第二项)
         shapes = (
-            rf"(?:有权|可以|可|{MODAL_DE}|将|同意)[^。；]{{0,50}}(?:用于|使用于|利用于)(?:[^。；]{{0,20}}|[^。；]{{0,30}}(?:以及|，及|及其|并用于|同时用于)[^。；]{{0,16}})(?:自身|自己|其(?:自身|自有|他)|乙方(?:及其)?关联(?:公司|方|企业)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告)推送|增值服务)",
+            rf"(?:有权|可以|可|{MODAL_DE}|将|同意)[^。；]{{0,50}}(?:用于|使用于|利用于)(?:[^。；]{{0,20}}|[^。；]{{0,30}}(?:以及|，及|及其|并用于|同时用于)[^。；]{{0,16}})(?:自身|自己|其(?:自身|自有|他)|乙方(?:及其)?关联(?:公司|方|企业)|任何|商业|营销|推广|推介|推销|促销|招揽|广告|研发|训练|模型|改进(?:其)?(?:产品|服务)|用户画像|画像|其他(?:目的|用途|业务|项目|客户)|(?:信息|消息|优惠|广告|新品|商品|产品)推送|(?:商品|产品|新品)推荐|增值服务)",
             rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:提供|共享|披露|转让|出售|出租|交换|开放|转交|传输|同步|上传|导入|推送|传送)(?:给|予|至|到)?[^。；]{{0,14}}{_LF_RECIPIENT}",
             # the processor improving its own products with the data: 乙方利用…数据优化其产品算法与模型
             r"(?:利用|使用|运用|调用)[^。；]{0,24}(?:数据|信息|资料)[^。；，]{0,4}(?:优化|训练|改进|开发|研发|完善|迭代)(?:其|自身|自有|乙方|受托方|服务商)(?:自身|自有)?(?:的)?[^。；，]{0,6}(?:产品|算法|模型|服务|系统)",
@@ -5439,7 +5459,7 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
             # the contract's purpose named first and another added (用于为甲方提供本合同约定的服务，以及乙方关联公司的
             # 用户画像分析): only what follows the addition is the purpose this use serves
             own = m.group(0) if m else ""
-            if m and (joint := list(re.finditer(r"以及|[，,]及|及其(?=关联)|并用于|同时用于|此外", own))) \
+            if m and (joint := list(re.finditer(r"以及|[，,]及|及其(?=关联)|并用于|同时用于|此外|外[，,]\s*(?:还|亦|也|并|同时|另)(?:可|可以|有权|将|得)?", own))) \
                     and not re.search(r"仅(?:可|能|限)?(?:用于|限于)|不得|禁止|不应", own[joint[-1].end():] + s[:m.start() + 8]):
                 own = own[joint[-1].end():]
             if m and not _lf_negated(s, m.start() + 2) and not re.search(
@@ -6117,6 +6137,8 @@ def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
         if re.search(r"(?:预先|提前|事先|先行)[^。；]{0,10}(?:扣除|扣收|扣减|扣留|扣)[^。；]{0,20}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
                 or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|中介费|居间费)[^。；]{0,15}(?:在|从)[^。；]{0,4}(?:借款本金|本金|借款金额|借款款项|出借款|放款金额|融资款|贷款)[^。；]{0,6}中[^。；]{0,6}(?:预先|提前|直接|一次性)?(?:扣除|扣收|扣减|扣)", s) \
                 or re.search(r"(?:在|从)(?:借款)?本金中扣除", s) \
+                or (re.search(r"(?:在|从)[^。；，]{0,4}(?:借款本金|本金|借款金额|借款款项|出借款项?|放款金额|借款)中[^。；，]{0,4}(?:扣除|扣收|扣减|扣留|扣划|划扣|先扣)", s)
+                    and re.search(r"利息|手续费|服务费|咨询费|管理费|保证金|中介费|居间费|砍头息", s)) \
                 or re.search(r"从[^。；，]{0,6}(?:放款资金|借款资金|借款款项|借款|贷款资金|贷款)中[^。；]{0,4}(?:直接)?(?:划扣|扣除|扣收|扣划)", s) \
                 or re.search(r"(?:交付|出借|放款|发放|支付|转账|划付|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时|前)[^。；]{0,10}(?:一次性|直接|先)?(?:扣除|扣收|扣减|扣留|收取|扣)[^。；]{0,10}(?:利息|手续费|服务费|咨询费|管理费|保证金|砍头息|中介费|居间费)", s) \
                 or re.search(r"(?:利息|手续费|服务费|咨询费|管理费|保证金|中介费|居间费)[^。；]{0,20}(?:在|于)(?:交付|出借|放款|发放|转账|划款)(?:借款|款项|本金|资金)?(?:时|之时|当日|同时)[^。；，]{0,6}(?:一并|一次性|直接|先行?)?(?:扣除|扣收|扣减|扣留|扣)", s):
@@ -6124,7 +6146,7 @@ def _lf_upfront(text: str) -> list[tuple[str, str, str | None]]:
             out.append(("explicit", sent, None))
             continue
         amounts = [(m.start(), _c_yuan_value(m)) for m in _C_YUAN.finditer(s)]
-        paid = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到)", s)
+        paid = re.search(r"实际(?:支付|交付|出借|到账|放款|发放|收到|汇付|汇出|汇款|转账|划付|划款|打款|转付)", s)
         if paid and re.search(r"借款(?:本金|金额)|借款总额|本金", s) and len(amounts) >= 2:
             stated = [a for p, a in amounts if p < paid.start() and a]
             actual = [a for p, a in amounts if p > paid.start() and a]
@@ -8377,7 +8399,7 @@ DETECTORS.update({
 
 
 _NC_EMPLOYER = r"(?:甲方|用人单位|公司|单位|雇主)"
-_NC_RELEASE = re.compile(rf"{_NC_EMPLOYER}[^。；]{{0,24}}(?:有权|可以|可|得)[^。；]{{0,24}}(?:解除|终止|豁免|免除|取消|缩短)[^。；]{{0,6}}"
+_NC_RELEASE = re.compile(rf"{_NC_EMPLOYER}[^。；]{{0,24}}(?:有权|可以|可|得)[^。；]{{0,40}}(?:解除|终止|豁免|免除|取消|缩短)[^。；]{{0,6}}"
                          r"(?:本协议|本合同|竞业|该(?:协议|约定|义务))")
 # the release told from the non-compete's side (竞业限制义务经公司书面通知解除的)
 _NC_RELEASED_BY = re.compile(rf"竞业(?:限制|禁止)?(?:协议|义务|约定|期限)?[^。；，]{{0,10}}(?:经|被|由){_NC_EMPLOYER}[^。；]{{0,10}}(?:解除|终止|豁免|免除|取消|缩短)")

@@ -36,8 +36,9 @@ def longest_shared_run(a: str, b: str) -> tuple[int, int]:
 def is_table_row(line: str) -> bool:
     """True for a line that is a table row: two or more ``|`` (or full-width ``｜``) cell
     separators, how :mod:`pipelines.extract` writes a DOCX table row and how plain-text and
-    Markdown contracts draw one. Such a row is a sentence of its own."""
-    return line.count("|") >= 2 or line.count("｜") >= 2
+    Markdown contracts draw one, or two or more box-drawing bars (``│``, how a plain-text
+    contract draws a framed table). Such a row is a sentence of its own."""
+    return line.count("|") >= 2 or line.count("｜") >= 2 or line.count("│") >= 2
 _END = re.compile(r"[。；;！!？?]")
 _SOFT_END = "，,、 \u3000"
 _ITEM_START = re.compile(r"\s*(?:第[一二三四五六七八九十百零〇两\d]+[条章节款项]|[（(]?[一二三四五六七八九十\d]+[）)、.．]|\d+\.\d+|[A-Za-z]\.|[（(][a-z][）)])")

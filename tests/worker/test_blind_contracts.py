@@ -89,6 +89,11 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # predicted (m05's sale and leaseback whose assets are valued far below the price, 民法典737).
 # 2026-12-07 (twenty-second session): sets 27 and 55 one more prediction each — a 定金 over 20% of the price their
 # writers did not list (g09: 120万 against a transfer price of 460万/480万; s55_01: 6万 against a 15万 franchise fee).
+# 2026-12-07 (twenty-third session): set 61 added (blind 40/51, precision 0.83, clean high 0 on the session's start code;
+# 48/51, 52 predicted after its fixes). Set 47 63 predicted: a02's 违约金 for leaving without notice (劳动合同法25) is now
+# found under labor; its writer filed it under breach_liability. Set 31 one more prediction within its cap: m07's
+# settlement by the publisher's own back-end data, third-party monitoring excluded, found under price_payment (its writer
+# filed it under acceptance).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
           "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
           "set32": (50, 65, 0.76), "set33": (49, 57, 0.85),
@@ -105,7 +110,7 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set44": (36, 51, 0.70),
           "set45": (40, 54, 0.74),
           "set46": (36, 70, 0.51),
-          "set47": (47, 62, 0.75),
+          "set47": (47, 63, 0.74),
           "set48": (46, 54, 0.85),
           "set49": (46, 56, 0.82),
           "set50": (45, 60, 0.75),
@@ -118,7 +123,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set57": (30, 50, 0.60),
           "set58": (49, 64, 0.77),
           "set59": (48, 56, 0.86),
-          "set60": (42, 58, 0.73)}
+          "set60": (42, 58, 0.73),
+          "set61": (48, 52, 0.92)}
 
 
 @pytest.fixture(scope="module")
