@@ -270,6 +270,11 @@ def verify_citation(store: StatuteStore, law: str, article: int, as_of: date | s
     if lookup.state == "unknown_law":
         repealed = next((n for n in REPEAL_DATES if zh_key(law) in (zh_key(n), zh_key(n.removeprefix("中华人民共和国")))),
                         None)
+        if repealed and as_of_date(as_of) < REPEAL_DATES[repealed]:  # ISO dates compare as strings
+            # in force on that date, but the store holds none of its text: cannot verify, never "repealed"
+            return CitationVerdict(valid=None, reason="version_missing",
+                                   message=f"《{repealed}》在{as_of_date(as_of)}仍然有效（{REPEAL_DATES[repealed]}废止），"
+                                           f"但法规库未收录其文本，无法核实{label}。")
         if repealed:
             succ = successor(store, repealed, article, as_of=as_of)
             return CitationVerdict(valid=False, reason="not_in_force", successor=succ,

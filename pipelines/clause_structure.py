@@ -369,10 +369,10 @@ def read_claims_waived(sentence: str) -> str | None:
     return sentence.strip()
 
 
-_NONPAY = re.compile(r"(?:付款|支付|货款|价款|租金|工程款|服务费)[^，。；]{0,4}(?:延迟|逾期|迟延|拖延|延误)|(?:无论|不论|不管|即使|即便)[^，。；]{0,12}是否[^，。；]{0,10}(?:付|支付|付款|结算|交纳|缴纳|缴|交)|(?:逾期|延迟|迟延|拖延|延期|未按(?:期|时|约定)?|未能|未|拖欠|欠付|不)(?:按期|按时|及时)?[^，。；]{0,8}?(?:付款|支付|付清|结算|拨付)|拖欠|欠付|欠款")
+_NONPAY = re.compile(r"(?:付款|支付|货款|价款|租金|工程款|服务费|结款|回款|账款|款项|费用)[^，。；]{0,4}(?:延迟|逾期|迟延|拖延|延误)|(?:无论|不论|不管|即使|即便)[^，。；]{0,12}是否[^，。；]{0,10}(?:付|支付|付款|结算|交纳|缴纳|缴|交)|(?:逾期|延迟|迟延|拖延|延期|未按(?:期|时|约定)?|未能|未|拖欠|欠付|不)(?:按期|按时|及时)?[^，。；]{0,8}?(?:付款|支付|付清|结算|拨付|缴纳|交纳|缴付|缴清|交清)|拖欠|欠付|欠款")
 _KEEP_PERFORMING = re.compile(r"(?:仍|仍然|照常|继续|持续|依然|照样|均|都)(?:应|须|需|要|必须|应当)(?:当)?[^，。；]{0,12}?(?:供货|发货|交货|交付|完成|提供|施工|服务|履行|生产|工作|供应|供电|供水|运输|开发)"
                               r"|(?:仍|仍然|照常|继续|持续|依然|照样)[^，。；]{0,12}?(?:供货|发货|交货|交付|施工|服务|履行|生产|工作|供应|供电|供水|运输|开发)"
-                              r"|(?:不得|无权|不能|不可)[^，。；]{0,10}?(?:停|中止|暂停|拒绝|放缓|延缓|拖延)[^，。；]{0,4}(?:供货|发货|交货|施工|服务|履行|生产|工作|供应|进度)?")
+                              r"|(?:不得|无权|不能|不可)[^，。；]{0,10}?(?:停|中止|暂停|拒绝|放缓|延缓|拖延|断)[^，。；]{0,4}(?:供货|发货|交货|施工|服务|履行|生产|工作|供应|进度|供)?")
 
 
 def read_performance_defence_waived(sentence: str) -> str | None:
@@ -382,7 +382,9 @@ def read_performance_defence_waived(sentence: str) -> str | None:
     应按计划组织施工``. A suspension allowed after a reminder or a reasonable period, one that
     keeps only a core service going (可暂停非紧急服务，但不得停止一级故障处理), and a mutual term,
     are not."""
-    if _MUTUAL.search(sentence) or re.search(r"合理期限|催告后|书面通知后[^。；]{0,10}(?:日|天)|(?:日|天)后仍", sentence):
+    # (双方另行协商 settles the debt; it does not make the duty to keep performing mutual)
+    if _MUTUAL.search(re.sub(r"(?:由)?双方(?:另行|友好|再行)?协商[^，。；]*", "", sentence)) or re.search(
+            r"合理期限|催告后|书面通知后[^。；]{0,10}(?:日|天)|(?:日|天)后仍", sentence):
         return None
     pay = _NONPAY.search(sentence)
     if pay is None:

@@ -26,6 +26,7 @@ the .NET runtime and cannot anchor a change on a given sentence). python-docx is
 render PDF and TXT inputs as a fresh DOCX (:func:`render_text_docx`), which then gets the
 same changes and comments.
 
+The change covers the whole sentences the evidence touches (a quote may be part of one).
 Limits: an evidence sentence is changed only where it lies within one paragraph (after
 ignoring whitespace and the auto-numbering label Word draws but the XML lacks); otherwise
 the risk gets its comment (with the suggestion in it) and no tracked change, and the
@@ -162,6 +163,27 @@ def _find_span(para: str, evidence: str) -> tuple[int, int] | None:
 
 
 # ---------------------------------------------------------------- run surgery
+
+_SENTENCE_END = "。；;！!？?"
+
+
+def _whole_sentences(para: str, span: tuple[int, int]) -> tuple[int, int]:
+    """``span`` widened to the whole sentences of ``para`` it touches: from just after the
+    previous sentence end (。；！？) to its own sentence's end, inclusive. A finding may quote
+    part of a sentence (``甲方可以随时解除本合同……乙方已支付的``); replacing only that part would
+    leave the rest of the sentence — often the very term the suggestion removes — standing
+    after a lawyer accepts the change."""
+    start, end = span
+    while start > 0 and para[start - 1] not in _SENTENCE_END:
+        start -= 1
+    while start < span[0] and para[start].isspace():
+        start += 1
+    if end > start and para[end - 1] in _SENTENCE_END:
+        return start, end
+    while end < len(para) and para[end] not in _SENTENCE_END:
+        end += 1
+    return start, min(len(para), end + 1)
+
 
 def _split_run(r, k: int):
     """Split run ``r`` at character ``k`` of its text into two runs with the same
@@ -463,9 +485,10 @@ def redline_docx(data: bytes, review: Review, *, date: datetime | None = None) -
             where = next((w for e in evidence if (w := _find_span(_para_text(p), e)) is not None), None)
             if where is None:
                 continue
+            text = _para_text(p)
+            where = _whole_sentences(text, where)
             if any(a < where[1] and where[0] < b for a, b in changed_spans.get(id(p), ())):
                 break  # overlaps an earlier risk's change: comment only
-            text = _para_text(p)
             label = _LABEL.match(text[where[0]:where[1]])
             if label and label.end() < where[1] - where[0] and not _LABEL.match(risk.suggested_text):
                 where = (where[0] + label.end(), where[1])  # keep the clause's own number ("2. ")

@@ -1183,10 +1183,10 @@ def working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
                         explanation="约定的工作时间超过劳动法规定的每日八小时、每周四十四小时标准，或未保证每周至少休息一日。")]
     return []
 
-_K_DISPATCH_CORE = re.compile(r"(?<!非)(?:主营业务|核心业务|主要业务|主业|核心生产|主要生产|核心岗位|关键岗位|骨干岗位|研发岗位|研发工程师|核心工序|主营产品|主要产品(?:的)?(?:生产|组装|制造))")
+_K_DISPATCH_CORE = re.compile(r"(?<!非)(?:主营业务|核心业务|主要业务|主业|核心生产|主要生产|核心岗位|关键岗位|骨干岗位|研发岗位|研发工程师|核心工序|主营产品|主要产品(?:的)?(?:生产|组装|制造)|主生产线|生产线(?:的)?(?:操作|作业)(?:岗位|工)|生产一线|一线生产)")
 _K_DISPATCH_AUX = re.compile(r"辅助性|替代性|非主营|顶岗|替代[^。；]{0,8}(?:休假|产假|脱产|学习|病假)")  # auxiliary or substitute posts
 _K_DISPATCH_ALLOWED = re.compile("临时性|" + _K_DISPATCH_AUX.pattern)
-_K_DISPATCH_TERM = re.compile(rf"派遣(?:期限|期间|期)[^。；]{{0,6}}?(?:为|是|：|:)?\s*(?:(?P<n>{_NUM})\s*(?P<u>年|个月)|"
+_K_DISPATCH_TERM = re.compile(rf"(?:派遣(?:期限|期间|期)|使用(?:被)?派遣(?:人员|员工|劳动者)的?(?:期限|期间))[^。；]{{0,6}}?(?:为|是|：|:)?\s*(?:(?P<n>{_NUM})\s*(?P<u>年|个月)|"
                               r"(?P<y1>\d{4})\s*年\s*(?P<m1>\d{1,2})\s*月[^。；至到]{0,6}(?:至|到|—|-)\s*(?P<y2>\d{4})\s*年\s*(?P<m2>\d{1,2})\s*月)")
 
 
@@ -1219,7 +1219,10 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         if post and main and not _K_DISPATCH_ALLOWED.search(flat) and _shares_main_business(post.group(1), main):
             return [Hit(evidence=flat.strip(), sentence=flat)]
         t = _K_DISPATCH_TERM.search(flat)
-        if t and not allowed:
+        if t and not allowed and not _per_doc(ctx, "dispatch_core_post", lambda: any(
+                _K_DISPATCH_CORE.search(x) and re.search(r"派遣|岗位", x) and not re.search(r"不得|禁止|严禁", x)
+                for c in ctx.clauses for x in _split(c.text.replace("\n", "")))):
+            # (a main-business post named elsewhere is the finding; the long term is then the same norm, said once)
             if t.group("n"):
                 months = parse_number(t.group("n")) * (12 if t.group("u") == "年" else 1)
             else:
@@ -1638,7 +1641,6 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 holder = _c_holder(flat, m.start())
                 if holder is None or _C_MUTUAL.search(holder.group(0)) or re.search(r"双方均?可|任何一方", flat):
                     continue
-                part = flat[holder.start(): m.end() + 30]
                 open_ground = re.search(_C_OPEN_GROUND, flat[max(0, holder.start() - 20): m.end() + 6])
                 nocomp = _C_NOCOMP.search(flat[m.start():])
                 if nocomp and re.search(r"(?:支付|赔偿|给予)[^。；]{0,24}(?:补偿|赔偿|违约金|租金|费用)[^。；]{0,4}[，,]?\s*(?:除此之外|除此以外|此外|除[^。；，]{1,12}(?:之外|以外|外))[^。；，]{0,2}$",
@@ -1673,7 +1675,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if not open_ground and not nocomp:
                     continue
                 sev = Severity.high if open_ground else Severity.medium
-                return [Hit(evidence=part.strip()[:200] or flat.strip(), sentence=flat, severity=sev)]
+                return [Hit(evidence=flat.strip(), sentence=flat, severity=sev)]
         elif obj == "price":
             # the price agreed replaced by the seller's own list price at a later date (按入住当日的挂牌价格补足差额)
             later = re.search(r"(?:按|依|以)(?:照)?[^。；，]{0,12}(?:当日|届时|当时|彼时|实际[^。；，]{0,8}时|入住时|使用时|提货时|发货时|交付时)的?[^。；，]{0,4}"
@@ -1773,7 +1775,7 @@ _C_PAYER_JUDGEMENT = re.compile(
     # the payer's own budget or funding step as the trigger: 在其年度预算批复后安排支付
     r"|(?:其|自身|甲方|买方|发包人|公司)?(?:的)?(?:年度|项目|专项)?(?:预算|资金|拨款|经费)[^。；，]{0,4}(?:批复|下达|审批|批准|到位|落实|拨付)(?:后|之后|以后|时)"
     # the payer's own financing as the trigger: 发包人取得项目开发贷款最后一期放款后三十日内支付
-    r"|(?:取得|获得|收到)[^。；，]{0,12}(?:贷款|融资|借款)[^。；，]{0,8}(?:放款|发放|到账|到位)?(?:后|之后|以后|时)"
+    r"|(?:取得|获得|收到|完成)[^。；，]{0,12}(?:贷款|融资|借款)[^。；，]{0,8}(?:放款|发放|到账|到位)?(?:后|之后|以后|时)"
     r"|(?:认为|确认)(?:满意|合适|可以)(?:后|时|的)"
     # a volume the payer alone produces or uses (模具累计生产合格品达到三十万模次后): it may never come
     rf"|(?:累计)?(?:生产|使用|运行|销售|产出)[^。；，]{{0,14}}(?:达到|满)[^。；，]{{0,6}}?(?:{_NUM})\s*(?:万)?\s*(?:次|件|台|模次|小时|套|吨)[^。；，]{{0,4}}(?:后|之后|时)"
@@ -1784,13 +1786,15 @@ _C_PAYER_JUDGEMENT = re.compile(
     # the payer fixes the time of payment: 由乙方根据市场反馈和发行情况决定支付时间
     r"|由(?!双方|各方)[^。；，]{1,6}(?:根据|视|依据|结合)?[^。；]{0,20}(?:决定|确定|安排|自行确定|自主决定)[^。；，]{0,2}(?:支付|付款|结算|发放|放款)(?:的)?(?:时间|日期|期限|时点|节点)"
     r"|(?:支付|付款|结算|发放|放款)(?:的)?(?:具体)?(?:时间|日期|期限|时点)[^。；，]{0,4}由(?!双方|各方)[^。；，]{1,6}(?:根据|视|依据|结合)?[^。；]{0,20}(?:决定|确定|安排|自行确定)")
-_C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主|经销商|消费者|买家)|最终用户|终端用户|终端客户|建设单位|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|发包方|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
+_C_THIRD = r"(?:(?:最终|终端|下游|上游)(?:用户|客户|业主|经销商|消费者|买家)|最终用户|终端用户|终端客户|建设单位|建设方|开发商|业主|业主方|项目业主|第三方|上游客户|下游客户|其客户|甲方客户|甲方的客户|客户方|用户单位|总包方|总承包人|发包人|发包方|财政|政府|审计部门|审计机关|审计局|财政部门|主管部门|使用单位|招标人|采购人)"
 _C_BACK_TO_BACK = re.compile(
     rf"背靠背"
     rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,14}}(?:支付|拨付|付|结算|回款|划拨)的?[^。；，]{{0,10}}(?:款|费|资金|价款)"
     # the third party paying first, however far its verb stands (下游客户就该设备所服务项目向甲方结清全部款项后…支付)
     rf"|{_C_THIRD}[^。；，]{{0,20}}?(?:支付|拨付|付清|结清|清偿|付讫|结算|回款|划拨|资金到位|款项到位|审计|审定|审核|评审|决算)[^。；，]{{0,16}}(?:后|之后|以后|为前提|为条件|前提下|为准)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
     rf"|以[^。；，]{{0,14}}{_C_THIRD}[^。；，]{{0,10}}(?:付款|支付|拨付|回款|资金到位|审计|审定|决算)为(?:前提|条件|依据)"
+    # the money received from the third party named without its verb (收到建设方对应工程款之后向分包单位支付)
+    rf"|(?:收到|取得|获得|收妥)[^。；，]{{0,4}}{_C_THIRD}[^。；，]{{0,10}}(?:款|费|资金|价款)[^。；，]{{0,4}}(?:后|之后|以后)[^。；]{{0,30}}(?:支付|付款|拨付|结算|付清)"
     # the third party's payment named as the condition of the payment: 支付分包工程款的前提条件如下：（1）业主已向甲方支付相应工程款
     rf"|(?:支付|付款|拨付|结算)[^。；]{{0,16}}(?:前提|先决条件|条件)[^。；，]{{0,10}}?{_C_THIRD}[^。；，]{{0,8}}(?:已|已经)?(?:向[^。；，]{{0,6}})?(?:支付|拨付|付款|付清|回款)"
     # plain drafting: 业主付到总包后再付 / 业主付多少按比例给
@@ -2510,7 +2514,7 @@ _C_TOTAL_LABEL = re.compile(r"(?:本合同|合同|协议)(?:项下)?(?:的)?(?:�
                             r"|(?:本次|全部|演出|活动|会议|项目|委托)(?:的)?(?:费用|服务费|报酬|酬金)(?:总额|合计|总计)"
                             # the whole price of the works or goods: 本工程总价, 装修工程总造价, 设备总价款
                             r"|(?:工程|项目|装修|装饰|货物|设备|房屋|房产|车辆|成交)(?:的)?(?:成交)?(?:总价款|总价|总造价|总金额|价款总额)")
-_C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|预付|定金|违约金|保证金|的\s*$")
+_C_TOTAL_SKIP = re.compile(r"不含税|税前|税额|暂定|暂估|结算价|单价|每月|每年|每期|首期|第[一二三四五六七八九十\d]{1,3}期|预付|定金|违约金|保证金|的\s*$")
 # an amount in Chinese numerals, capital (壹万元) or lowercase of two characters or more (二十万元)
 _CN_AMOUNT = r"[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+|[零〇一二两三四五六七八九十百千万亿]{2,}"
 _C_YUAN = re.compile(rf"(?P<d>\d[\d,]*(?:\.\d+)?)\s*(?P<wan>万)?\s*元|[¥￥]\s*(?P<d2>\d[\d,]*(?:\.\d+)?)|(?P<w>{_CN_AMOUNT})元")
@@ -5504,7 +5508,7 @@ def data_subprocessing(clause: Clause, ctx, params) -> Iterable[Hit]:
                 continue
         if _lf_negated(s, m.start(), 14):
             continue
-        if re.search(r"(?:进行|开展|实施)?(?:审计|检查|核查|评估|测评|鉴定|认证|检测|核实)", s[m.end(): m.end() + 8]):
+        if re.search(r"(?:进行|开展|实施)?(?:审计|检查|核查|评估|测评|鉴定|认证|检测|核实)", s[m.end(): m.end() + 16].split("，")[0]):
             continue  # 委托第三方进行审计: the controller's auditor, not a sub-processor
         # the modal may stand before a long list of the work handed over (乙方可将服务器托管、短信发送、…等工作交由第三方服务商完成)
         pre = s[:m.start()]
@@ -7166,7 +7170,8 @@ def _resolution_recited(text: str) -> bool:
 def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A company guarantees another's debt and the contract neither recites nor requires a
     board or shareholders' resolution (决议, 董事会, 股东会 appear nowhere). One finding per
-    document, at the first clause that creates the guarantee.
+    document, at the first sentence that waives the resolution or its review (无需审查…决议),
+    else at the first clause that creates the guarantee.
 
     Norm: a company's guarantee for others is decided by the board or the shareholders'
     meeting as its articles provide; a guarantee for a shareholder or controller needs the
@@ -7180,9 +7185,12 @@ def company_guarantee_no_resolution(clause: Clause, ctx, params) -> Iterable[Hit
     # a covenant not to guarantee (未经乙方同意不得为任何第三方提供担保) creates none
     creating = [(c.clause_id, s) for c in ctx.clauses if not re.search(r"^\s*(?:保证人|担保人|丙方)[^\n]{0,4}[：:]", c.text)
                 for s in _split(c.text) if re.search(creates, s) and not re.search(rf"(?:不得|不会|禁止|严禁|不再)[^。；，]{{0,12}}(?:{creates})", s)]
-    if not creating or creating[0][0] != clause.clause_id:
+    # a sentence that waives the resolution or its review (债权人无需审查…决议) is where a lawyer acts: report there
+    waived = [(c.clause_id, s) for c in ctx.clauses for s in _split(c.text) if _K_RESOLUTION_WAIVED.search(s)]
+    at = waived[0] if waived else (creating[0] if creating else None)
+    if at is None or at[0] != clause.clause_id:
         return []
-    flat = creating[0][1].replace("\n", "")
+    flat = at[1].replace("\n", "")
     return [Hit(evidence=flat.strip(), sentence=flat)]
 
 
@@ -7518,7 +7526,9 @@ def forum_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = re.search(r"(?<![所在签订履行住])(?:当地|本地|有关)(?:的)?(?:有管辖权的?)?(?:人民)?法院", flat)
         if m and re.search(r"(?:所在地|签订地|履行地|住所地|注册地)(?:的)?$", flat[max(0, m.start() - 6): m.start()]):
             m = None
-        m = m or re.search(rf"{_R_PARTY}[^。；，、]{{0,8}}?(?:指定|选定|选择)的?(?:其他|任一|任何|其他任何)?(?:有管辖权的?)?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
+        m = m or re.search(rf"{_R_PARTY}[^。；，、]{{0,8}}?(?:指定|选定|选择)的?(?:其他|任一|任何|其他任何)?"
+                           # a place described, not named (甲方届时指定的其他与本合同有关联的地点的人民法院)
+                           r"(?:(?!住所地|所在地|签订地|履行地)[^。；，向]){0,16}?(?:有管辖权的?)?(?:人民)?(?:法院|仲裁(?:机构|委员会))", flat)
         if m:
             return [Hit(evidence=m.group(0), sentence=flat)]
     return []
@@ -7742,7 +7752,10 @@ def term_dates_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                     f"本条约定工期为{w['n']}{w['u']}，而所列开工日期{_cn_date(a)}至竣工日期{_cn_date(b)}共{(b - a).days + 1}天，"
                     "二者不一致，竣工期限和逾期违约金的起算将发生争议（民法典第一百四十二条、第四百六十六条）。"))]
-        d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat)
+        d = re.search(rf"(?:期限|期间|租期|有效期|服务期)(?:为|是|共|计|：|:)?\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat) or (
+            # the length right after the dates it sums up (有效期自2026年7月1日起至2027年6月30日止，共计十八个月)
+            re.search(r"期限|期间|租期|有效期|服务期", flat)
+            and re.search(rf"(?:止|为止)[，,]\s*(?:共计|共|合计|总计|为期)\s*(?P<n>{_NUM})\s*(?:个)?(?P<u>年|月)", flat))
         if not d or len(ds) < 2:
             continue
         n = parse_number(d["n"])
@@ -8494,6 +8507,7 @@ _SPLIT_PAIR = re.compile(rf"(?P<a>{_SPLIT_PARTY})\s*(?:分得|享有|占|取得|
 _SPLIT_ITEM = re.compile(r"(?P<h>[\u4e00-\u9fff]{2,10}?)\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
 _SPLIT_LIST = re.compile(r"(?:[\u4e00-\u9fff]{2,10}?\s*\d+(?:\.\d+)?\s*[%％]\s*[；;、，,]\s*){2,}[\u4e00-\u9fff]{2,10}?\s*\d+(?:\.\d+)?\s*[%％]")
 _SPLIT_HOLDER = r"甲方|乙方|丙方|丁方|合作方|平台|商户|门店|公司|办事处|区域办|股东|出资人|合伙人"
+_SPLIT_HOLDER_MORE = r"全体业主|业主|物业服务人|物业公司|出租人|承租人|委托人|受托人|代理人|特许人|加盟商|被许可人|许可人|转让方|受让方"
 _SPLIT_SHARE = re.compile(rf"{_SPLIT_PARTY}\s*(?:分得|享有|占|取得|获得|得)?\s*{_SPLIT_OF}\s*(?P<v>\d+(?:\.\d+)?)\s*[%％]")
 
 
@@ -8519,6 +8533,21 @@ def revenue_split_not_100(clause: Clause, ctx, params) -> Iterable[Hit]:
                     return [Hit(evidence=ev, sentence=line, explanation=(
                         f"{'、'.join(i['h'] + i['v'] + '%' for i in items)}合计{total:g}%，不等于100%，分配比例自相矛盾，"
                         "各方应得份额存在争议（民法典第一百四十二条、第四百六十六条）。"))]
+    # the share first, its holder after, across the line's sentences (其中百分之七十归全体业主所有…；百分之四十作为乙方的经营管理酬金)
+    for line in clause.text.splitlines():
+        if not re.search(r"收益|收入|利润|分成|分配|酬金|所得|盈余|净额", line) or re.search(r"不低于|不超过|不少于|最高|最低|以上|以下|至少", line):
+            continue
+        held = []
+        for pct, m in parse_rate(line):
+            verb = re.match(rf"\s*(?:的部分)?\s*(?:归|由|作为|属于|分配给|支付给|分给|划归|划入)(?:于)?[^。；，,%％]{{0,6}}?(?P<h>{_SPLIT_HOLDER}|{_SPLIT_HOLDER_MORE})", line[m.end(): m.end() + 16])
+            if verb:
+                held.append((pct, verb["h"]))
+        if len(held) >= 2 and len({h for _, h in held}) == len(held) and len(held) == len(parse_rate(line)):
+            total = sum(p for p, _ in held)
+            if abs(total - 100) > 0.5 and total > 50:
+                return [Hit(evidence=line.strip(), sentence=line, explanation=(
+                    f"{'、'.join(f'{h}{p:g}%' for p, h in held)}合计{total:g}%，不等于100%，分配比例自相矛盾，"
+                    "各方应得份额存在争议（民法典第一百四十二条、第四百六十六条）。"))]
     for line in clause.text.splitlines():
         for sent in _split(line):
             shares = list(_SPLIT_SHARE.finditer(sent))
@@ -8870,6 +8899,13 @@ def _listed_amounts_total(ctx) -> tuple[str, Hit] | None:
             if v is None or re.search(r"每月|每年|每季|每日|每逾期|/月|/年|[%％]|百分之|万分之|千分之|(?<![A-Za-z0-9])[-－−]\s*[¥￥]?\s*\d|折让|折扣|优惠|减免|扣除|抵扣|冲抵", line):
                 readable = False
                 continue
+            # an item priced per unit (数量贰台，单价人民币壹佰肆拾伍万元) adds its quantity times the price
+            if "单价" in line and not re.search(r"金额|总价|合价|小计", line):
+                q = re.search(rf"(?:数量|共|计)(?:为|：|:)?\s*(?P<n>{_NUM})\s*(?:台|套|件|个|辆|把|张|组|批|只|块|吨|部|樘|项|株|箱)", line)
+                if not q or not (qty := parse_number(q["n"])):
+                    readable = False
+                    continue
+                v *= qty
             items.append(v)
         # a repayment schedule against the principal lent
         lines = [x.strip() for x in c.text.splitlines() if len(x) <= _LT_MAX_LINE and _LT_INSTALMENT.search(x) and _C_YUAN.search(x)]
@@ -9373,7 +9409,10 @@ DETECTORS["annex_consent_pending"] = annex_consent_pending
 
 # ------------------------------------------------------------------ an amount per period times the periods against the stated total
 _PP_EACH = re.compile(r"每(?:期|月|季度?|年)(?:应付|应还|支付|还款|付款)?(?:额|金额)?(?:的)?(?:租金|还款额|付款额|服务费|费用|本息|金额|价款|款项)?(?:为|：|:)?\s*(?:人民币)?\s*")
-_PP_COUNT = re.compile(rf"(?:共|合计|总计|分)\s*(?P<n>{_NUM})\s*(?:期|个月|次)")
+_PP_COUNT = re.compile(rf"(?:共计|共|合计|总计|分)\s*(?P<n>{_NUM})\s*(?:期|个月|次)")
+# the periods as a range of a schedule: 第1期至第12期
+_PP_RANGE = re.compile(rf"第\s*(?:1|一|壹)\s*期\s*(?:至|到|—|–|-|～|~)\s*第\s*(?P<n>{_NUM})\s*期")
+_PP_NOUNS = ("租金", "服务费", "本息", "还款额", "管理费")
 _PP_TOTAL = re.compile(r"(?:租金|还款|付款|服务费|费用|本息|价款)?(?:总额|合计|总计|共计|总金额)(?:为|：|:)?\s*(?:人民币)?\s*")
 
 
@@ -9400,7 +9439,43 @@ def per_period_total_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=sent, explanation=(
                 f"条款约定每期{x:,.2f}元、共{n:g}期，相乘为{x * n:,.2f}元，所载总额却为{y:,.2f}元，相差{abs(x * n - y):,.2f}元；"
                 "两种表述相互矛盾，总额、提前到期时应付金额及以总额为基数的计算将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))]
+    found = _per_doc(ctx, "per_period_total_doc", lambda: _per_period_total_doc(ctx))
+    if found and found[0] == clause.clause_id:
+        return [found[1]]
     return []
+
+
+def _per_period_total_doc(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` where the contract states, in different places, one amount per
+    period of a fee (``每期租金人民币贰拾玖万陆仟元`` in a schedule), the number of periods
+    (``共计拾贰期``, ``第1期至第12期``) and that fee's total (``租金总额为人民币叁佰伍拾贰万元``),
+    and the amount times the periods is not the total; reported at the total's sentence.
+    Read only when each of the three is stated once (one distinct value), for the same fee
+    (:data:`_PP_NOUNS`), and no sentence stating them names a first or last period that
+    differs, an escalation or an adjustment."""
+    for noun in _PP_NOUNS:
+        each_rx = re.compile(rf"每期(?:应付|应还|支付)?(?:的)?{noun}(?:金额|额)?(?:为|：|:)?\s*(?:人民币)?\s*")
+        total_rx = re.compile(rf"{noun}(?:总额|合计|总计|共计|总金额)(?:为|：|:)?\s*(?:人民币)?\s*")
+        each, counts, totals = set(), set(), []
+        for c in ctx.clauses:
+            for sent in _split(c.text):
+                flat = sent.replace("\n", "")
+                if re.search(r"首期|末期|最后一期|尾款|除外|递增|浮动|不含|另计", flat):
+                    continue
+                each |= {round(v, 2) for m in each_rx.finditer(flat) if (a := _C_YUAN.match(flat, m.end())) and (v := _c_yuan_value(a))}
+                counts |= {n for m in (*_PP_COUNT.finditer(flat), *_PP_RANGE.finditer(flat))
+                           if m.group(0).endswith("期") and (n := parse_number(m["n"]))}
+                totals += [(c.clause_id, flat, sent, v) for m in total_rx.finditer(flat)
+                           if (a := _C_YUAN.match(flat, m.end())) and (v := _c_yuan_value(a))]
+        if len(each) != 1 or len(counts) != 1 or len({round(t[3], 2) for t in totals}) != 1:
+            continue
+        x, n, (cid, flat, sent, y) = next(iter(each)), next(iter(counts)), totals[0]
+        if n != int(n) or n < 2 or abs(x * n - y) <= max(1.0, 0.0005 * y):
+            continue
+        return cid, Hit(evidence=flat.strip(), sentence=sent, explanation=(
+            f"合同约定每期{noun}{x:,.2f}元、共{n:g}期，相乘为{x * n:,.2f}元，本条所载{noun}总额却为{y:,.2f}元，相差{abs(x * n - y):,.2f}元；"
+            "正文与付款计划相互矛盾，总额、提前到期时应付金额及以总额为基数的计算将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+    return None
 
 
 DETECTORS["per_period_total_mismatch"] = per_period_total_mismatch
@@ -9807,3 +9882,57 @@ def manager_leases_common_parts(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["manager_leases_common_parts"] = manager_leases_common_parts
+
+
+# ------------------------------------------------------------------ an escalation rate against the schedule it governs
+# the rate: 每年租金在上一年度基础上递增百分之五, 服务费每年上浮3%
+_ESC_RATE = re.compile(r"每(?:一)?(?:个)?(?:租赁|服务|合同|计费)?(?:年|年度)[^。；]{0,20}?(?:递增|上浮|上涨|增长|上调|增加)(?:幅度)?(?:为)?\s*")
+# a schedule line for one year: 第三租赁年度（2028年5月1日至2029年4月30日）：69,120 / | 第3年 | 69,120 |
+_ESC_ROW = re.compile(r"^\s*第(?P<y>[一二三四五六七八九十\d]{1,3})(?:个)?(?:租赁|服务|合同|计租)?(?:年度|年)(?![起后以])"
+                      r"(?:[（(][^）)]{0,40}[）)])?\s*[：:|｜│\s]\s*(?:人民币)?\s*(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?:元)?[^\d]{0,12}$")
+
+
+def _escalation_schedule_mismatch(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the sentence that fixes a yearly escalation rate when a
+    schedule of amounts by year (``第三租赁年度…：69,120``) rises by another rate, or None.
+
+    Read: one escalation rate in the contract (``每年租金在上一年度基础上递增百分之五``) and the
+    schedule's lines for consecutive years; every year-on-year rise in the schedule (a year
+    equal to the one before — a rent-free or fixed first period — is skipped) is compared
+    with the rate; a difference over half a percentage point is reported. Two statements of
+    the price that disagree are read by 民法典第一百四十二条、第四百六十六条 and leave it
+    undetermined (第五百一十条)."""
+    rates: list[tuple[float, str, str]] = []
+    rows: dict[int, float] = {}
+    for c in ctx.clauses:
+        for line in c.text.splitlines():
+            r = _ESC_ROW.match(re.sub(r"^[|｜│\s]+|[|｜│\s]+$", "", line))
+            if r and (y := parse_number(r["y"])) and (a := parse_number(r["a"].replace(",", ""))):
+                rows[int(y)] = a
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            for m in _ESC_RATE.finditer(flat):
+                pr = parse_rate(flat[m.end(): m.end() + 12])
+                if pr and pr[0][1].start() == 0 and not re.search(r"不超过|不高于|最高|上限|以内|CPI|物价指数|协商", flat):
+                    rates.append((pr[0][0], c.clause_id, sent))
+    if len({r for r, _, _ in rates}) != 1 or len(rows) < 3:
+        return None
+    rate, cid, sent = rates[0]
+    years = sorted(rows)
+    rises = [(y, (rows[y] / rows[y - 1] - 1) * 100) for y in years if y - 1 in rows and rows[y] != rows[y - 1]]
+    off = [(y, g) for y, g in rises if abs(g - rate) > 0.5]
+    if not rises or not off:
+        return None
+    y, g = off[0]
+    return cid, Hit(evidence=sent.strip(), sentence=sent, explanation=(
+        f"本条约定每年递增{rate:g}%，而附表第{y}年的金额{rows[y]:,.2f}元较上一年{rows[y - 1]:,.2f}元增长约{g:.1f}%；"
+        "正文的递增比例与附表金额相互矛盾，各年度应付金额将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+
+
+def escalation_schedule_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A yearly escalation rate the schedule of yearly amounts does not follow; see
+    :func:`_escalation_schedule_mismatch`. Reported once per document, at the rate's sentence."""
+    return _on_its_clause(clause, ctx, "escalation_schedule_mismatch", lambda: _escalation_schedule_mismatch(ctx))
+
+
+DETECTORS["escalation_schedule_mismatch"] = escalation_schedule_mismatch

@@ -1185,7 +1185,7 @@ def _hits_with_lead_ins(detector, clause: Clause, ctx, params, outer_head: str |
 def _joined_suggestion(first: str, second: str) -> str:
     """Replacement text that mends two norms one sentence breaks: ``first`` then ``second``
     as consecutive sentences; ``first`` alone when ``second`` is empty or already in it, or
-    when both rewrite the same provision (25 characters or more in common)."""
+    when both rewrite the same provision (12 characters or more in common)."""
     first = first.rstrip()
     if not second or second in first:
         return first
@@ -1194,7 +1194,9 @@ def _joined_suggestion(first: str, second: str) -> str:
     # two rewrites of the same provision (an unpaid non-compete and a three-year one: each suggestion restates the
     # restriction, 乙方离职后__个月内…不得到…任职): pasted together the clause would say it twice; the first, of
     # the most severe check, is kept
-    if longest_shared_run(first, second)[1] >= 25:
+    # (twelve characters in common is a clause restated, not a phrase: 经对方书面催告后…内仍未纠正 written twice with
+    # thirty days and with fifteen would contradict itself)
+    if longest_shared_run(first, second)[1] >= 12:
         return first
     return f"{first}{'' if first.endswith(('。', '；')) else '。'}{second}"
 

