@@ -43,7 +43,9 @@ class Hit:
 _CN_DIGITS = "零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟"
 # a number starts where no digit precedes it: unanchored, a search restarts at every digit of
 # a long run and re-reads the rest (50,000 digits took 108 s of CPU in one check)
-_NUM = rf"(?<![\d{_CN_DIGITS}])(?:\d+(?:,\d{{3}})*(?:\.\d+)?|[{_CN_DIGITS}]+(?:点[{_CN_DIGITS}]+)?)"
+# (not inside a number's thousands groups either: a start after every "000," of a hostile run 000,000,000,… made each
+# pattern that begins with a number quadratic — 2.5 minutes for 200 KB)
+_NUM = rf"(?<![\d{_CN_DIGITS}])(?<!\d,)(?:\d+(?:,\d{{3}})*(?:\.\d+)?|[{_CN_DIGITS}]+(?:点[{_CN_DIGITS}]+)?)"
 
 
 _NUM_GLOSS = re.compile(rf"(?<=[{_CN_DIGITS}])\s*[（(]\s*\d+(?:\.\d+)?\s*[)）]|(?<=\d)\s*[（(]\s*[{_CN_DIGITS}]+\s*[)）]")
@@ -6387,6 +6389,16 @@ _LF_INJ = tuple(re.compile(p, re.I) for p in (
     r"\b(?:ai|model|assistant|llm|reviewer|reviewing\s+(?:system|tool))\b[^.\n]{0,30}\b(?:must|should|shall|please)\b[^.\n]{0,30}\b(?:ignore|output|report|mark|treat|consider)\b",
     # an English directive whose verdict is written in Chinese: report the result as "无风险"
     r"\b(?:output|respond|answer|report|return|mark|classify|rate|label|conclude|state)\b[^\n]{0,40}(?:无风险|没有(?:任何)?风险|零风险|低风险|完全合规|无(?:任何)?问题)",
+    # a turn of a conversation written into the document (System: … / Assistant: 审查完毕…): a contract has no speakers
+    r"(?m)^\s*(?:#+\s*)?(?:system|assistant)\s*[:：]",
+    # the review's own result written in advance: a reviewer's conclusion that nothing was found, or its output shape
+    r"(?:审查|审核|审阅|评审)(?:结论|意见|结果)\s*[:：为是]\s*[^。\n]{0,12}(?:未发现|没有发现|未见|不存在|无)[^。\n]{0,10}风险",
+    r"[\"']?\brisks\b[\"']?\s*[:=]\s*\[\s*\]",
+    # everything before dropped, a new task given (forget what you read; new task: …)
+    r"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all(?:\s+of\s+it)?|what(?:ever)?\s+(?:you|was))\b[^.\n]{0,20}\b(?:above|before|previously|earlier|so\s+far)",
+    r"\bnew\s+(?:task|instructions?|objective|role)\s*[:：]",
+    # a hidden payload to be decoded and obeyed (请解码并执行 / decode and follow)
+    r"(?:解码|解密|反编码|\bdecode\b|\bdecrypt\b)[^。\n]{0,12}(?:并|后|然后|\band\b|\bthen\b)\s*(?:执行|运行|遵照|遵循|照做|\bexecute\b|\bfollow\b|\bobey\b|\brun\b)",
 ))
 
 # A line that speaks to a machine reader (a contract speaks to its parties) and tells it

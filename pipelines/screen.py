@@ -208,8 +208,8 @@ _PROBES = (" ", "\u3000", "甲方", "1", "，", "的", "a")
 def _pattern_units(rx: re.Pattern) -> tuple[str, ...]:
     """Runs to probe ``rx`` with beyond :data:`_PROBES`: the literal characters the pattern
     names and each pair of them written next to each other (``(?:ab|a|b)*c`` → ``a``, ``b``,
-    ``c``, ``ab``, ``ba``, ``bc``): a backtracking blow-up needs a run its repeats can match.
-    At most 24 units."""
+    ``c``, ``ab``, ``ba``, ``bc``) and each three in a row: a backtracking blow-up needs a run
+    its repeats can match. At most 40 units."""
     try:
         import re._parser as sre_parse  # Python 3.11+
     except ImportError:  # pragma: no cover
@@ -239,7 +239,11 @@ def _pattern_units(rx: re.Pattern) -> tuple[str, ...]:
         return ()
     units = dict.fromkeys(ch for ch in literals if ch not in _PROBES)
     units.update(dict.fromkeys(a + b for a, b in zip(literals, literals[1:], strict=False) if a != b))
-    return tuple(units)[:24]
+    # and each three in a row: alternatives of two and three characters that overlap ((?:违约|违约金|金)+) blow up
+    # on a run of the longer one (违约金违约金…), which no single character or pair spells
+    units.update(dict.fromkeys(a + b + c for a, b, c in zip(literals, literals[1:], literals[2:], strict=False)
+                               if len({a, b, c}) > 1))
+    return tuple(units)[:40]
 
 
 def _refuse_slow_patterns(check: "Check", path: Path) -> None:

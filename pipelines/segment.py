@@ -51,7 +51,20 @@ _XREF_NEXT = re.compile(r"^(?:[的之第款项所中至到和或及与、，,；
 _XREF_AFTER_SPACE = re.compile(r"^(?:的|之[^一二三四五六七八九十]|约定|规定|所述|项下|以及)")  # "第一条 约定的…" wrapped
 _UNIT_NEXT = re.compile(r"^\s*[%％‰万千亿元角倍年月日天时分秒号楼层室米吨件台套个次期级条款项]")
 _GRP_AGAIN = re.compile(rf"第\s*[{_CN}{_D}]+\s*(?:编|部分|章|节)")
-_TOC_ENTRY = re.compile(r"(?:\.{3,}|…+|·{3,}|_{3,})\s*[0-9]+\s*$")
+_TOC_PAGE = re.compile(r"[0-9]+$")
+
+
+def _is_toc_entry(rest: str) -> bool:
+    r"""Whether a numbered line's rest ends as a table-of-contents entry: dot leaders (...,
+    …, ···, ___) and a page number (``违约责任……………12``). Read from the line's end, so a
+    hostile run of 100,000 dots costs linear time (a search for ``(?:\.{3,}|…+)\s*[0-9]+\s*$``
+    retried from every dot was quadratic: 2 minutes for a 100 KB line)."""
+    tail = rest.rstrip()
+    m = _TOC_PAGE.search(tail[-12:]) if tail else None
+    if m is None:
+        return False
+    lead = tail[: len(tail) - (12 - m.start()) if len(tail) >= 12 else m.start()].rstrip()
+    return lead.endswith(("...", "…", "···", "___"))
 _TOC_TITLE = re.compile(r"^(?:目录|目次|contents|tableofcontents)$", re.IGNORECASE)
 _SEPARATORS = " \t　:：.、．"
 _TERMINAL = tuple("。；;：:！!？?._＿…")
@@ -252,7 +265,7 @@ def _candidate(raw: str, line: int, offset: int) -> _Node | None:
         return None
     rest = s[m.end():]
     label = m.group(0)
-    if _TOC_ENTRY.search(rest):
+    if _is_toc_entry(rest):
         return None
     if m.group("grp"):
         if (_XREF_NEXT.match(rest) or _XREF_AFTER_SPACE.match(rest.lstrip(" \t　"))

@@ -170,3 +170,12 @@ def test_a_body_that_json_cannot_echo_is_a_422_not_a_500(api_url, body):
     # THEN it is refused as invalid, saying where, without echoing the input
     assert r.status_code == 422, r.text
     assert r.json()["detail"][0]["loc"] == ["body"] and "input" not in r.json()["detail"][0]
+
+
+def test_a_json_body_nested_past_the_parsers_limit_is_a_400_not_a_500(client_for, it_db):
+    # GIVEN an attack helper's body of 100,000 "[" (json.loads raises RecursionError, not ValueError)
+    before = _rows(it_db, "hostile")
+    r = client_for("hostile").post("/v1/batches", content="[" * 100_000, headers={"content-type": "application/json"})
+    # THEN it is refused with a message, and no batch is recorded
+    assert r.status_code == 400 and "nested" in r.json()["detail"], r.text
+    assert _rows(it_db, "hostile") == before

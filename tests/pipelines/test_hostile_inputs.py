@@ -317,6 +317,9 @@ def test_unicode_tag_characters_and_other_ignorables_never_reach_the_text():
     # a table without 。； — each row start scanned to the end of the text (the buy-back clause_none pattern):
     # 85 s for these 10,000 rows, minutes for 50,000; 7 s bounded
     ("table of 10,000 rows", "".join(f"{i} | 螺栓M{i % 30} | {i % 7 + 1}个 | 单价{i % 50 + 1}元\n" for i in range(10_000))),
+    # a number's thousands groups run on (an attack helper's): every pattern that begins with a number retried from
+    # each "000," (the audit deadline reader took 2.5 minutes on 200 KB)
+    ("000,000,… × 25,000", "0" + ",000" * 25_000),
 ])
 def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(name, text):
     # GIVEN a hostile text that is one "sentence" of 40-50 thousand characters (each took 1.5-4.5 min of CPU
@@ -380,3 +383,17 @@ def test_a_text_with_nothing_of_a_contract_never_reads_as_a_clean_review():
     # a party word alone (甲方 × 5,000), a menu, characters split apart by a failed extraction
     for text in ("甲方" * 5000, "宫保鸡丁 38元\n服务电话 12345", "第 一 条 甲 方 应 于 三 十 日 内 付 款 。"):
         assert _review(text).status == "not_reviewed", text
+
+
+def test_a_numbered_line_ending_in_a_long_run_of_dot_leaders_is_segmented_in_linear_time():
+    """An attack helper's 100,000 dots after 「3. 乙方」: the table-of-contents test searched
+    ``(?:\\.{3,}|…+)\\s*[0-9]+\\s*$`` from every dot (2 minutes 22 s); read from the line's end now."""
+    from pipelines.extract import extract
+    from pipelines.segment import _is_toc_entry, segment
+
+    assert _is_toc_entry("违约责任……………12") and _is_toc_entry("违约责任 ........ 3 ") and not _is_toc_entry("乙方应付款12")
+    text = "第一条 甲方应于验收后三十日内付款。\n3. 乙方" + "." * 100_000 + "\n第二条 争议提交上海仲裁委员会仲裁。"
+    t0 = time.process_time()
+    clauses = segment(extract(text.encode("utf-8"), filename="t.txt"))
+    assert time.process_time() - t0 < 10  # an order-of-magnitude guard; milliseconds here
+    assert clauses

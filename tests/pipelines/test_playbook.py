@@ -135,7 +135,10 @@ def test_a_firm_playbook_with_a_broken_regex_is_refused(tmp_path):
 
 @pytest.mark.parametrize("pattern", [r"\s*\s*违约金", r"(?:\s|\s\s)*x", r"[^。]*[^；]*违约金",
                                      # exponential on a run of two characters the pattern names (an attack helper's)
-                                     r"(?:ab|a|b)*c", r"(?:甲方|甲|方)*违约"])
+                                     r"(?:ab|a|b)*c", r"(?:甲方|甲|方)*违约",
+                                     # alternatives of two and three characters that overlap: slow only on a run of the
+                                     # longer one (违约金违约金…), which no single character or pair spells
+                                     r"(?:违约|违约金|金)+。x", r"(?:违约金|违约|金)*?Z"])
 def test_a_firm_pattern_that_slows_down_with_the_square_of_a_run_is_refused(tmp_path, pattern):
     """Two repeats that can share one run of characters: quadratic or cubic in the run's length
     (an attack helper's \\s*\\s* slipped past the nested-repetition guard)."""

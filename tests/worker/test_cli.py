@@ -544,3 +544,13 @@ def test_an_output_whose_folder_vanished_is_named_not_the_temporary_file(tmp_pat
     assert info.value.filename == str(gone) and ".tmp" not in str(info.value)
     write_output(tmp_path / "review.json", "{}")  # an existing folder: written, nothing left beside it
     assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["review.json"]
+
+
+def test_a_line_break_in_a_file_name_cannot_forge_a_line_of_the_output():
+    # an attack helper's file "name\nwith newline.txt" printed its header over two lines
+    from pathlib import Path
+
+    from worker.cli.common import _display_name
+
+    assert _display_name(Path("/tmp/name\nwith newline.txt")) == "name with newline.txt"
+    assert _display_name(Path("/tmp/\n\t")) == "unnamed"

@@ -170,6 +170,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         else:
             try:
                 body = BatchKeys.model_validate(await request.json())
+            except RecursionError:  # json.loads of [[[[… nested past the interpreter's limit
+                raise HTTPException(400, "the JSON body is nested too deeply") from None
             except ValueError as exc:
                 raise HTTPException(422, f"expected multipart files or JSON {{keys: [...]}}: {exc}") from None
             keys, name = body.keys, intake.clean_filename(body.name, "")

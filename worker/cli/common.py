@@ -253,4 +253,5 @@ def _display_name(path: Path) -> str:
     """The file name as valid UTF-8 (undecodable bytes in a name become U+FFFD), without
     terminal escape sequences or control characters."""
     name = path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return _TERMINAL_CONTROLS.sub("", name) or "unnamed"
+    # (a line break in a name would let it forge a line of the output or a log: shown as a space)
+    return _TERMINAL_CONTROLS.sub("", re.sub(r"[\r\n\t]+", " ", name)).strip() or "unnamed"

@@ -20,7 +20,7 @@ from worker.settings import get_settings
 def _print_review(review, console: Console = out) -> None:
     from pipelines.report import risk_rows
 
-    title = f"{_safe(review.contract_type)} — {_safe(review.document.get('filename') or '')}"
+    title = f"{_safe(review.contract_type)} — {_safe(' '.join((review.document.get('filename') or '').split()))}"
     if console.width < 120:
         # a six-column table folds Chinese mid-word at 80 columns (《劳动合同法\n》第二十五条):
         # one block per risk instead, each field on its own line
