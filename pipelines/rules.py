@@ -1680,13 +1680,28 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=flat.strip(), sentence=flat, severity=sev)]
         elif obj == "price":
             # the price agreed replaced by the seller's own list price at a later date (按入住当日的挂牌价格补足差额)
-            later = re.search(r"(?:按|依|以)(?:照)?[^。；，]{0,12}(?:当日|届时|当时|彼时|实际[^。；，]{0,8}时|入住时|使用时|提货时|发货时|交付时)的?[^。；，]{0,4}"
-                              r"(?:挂牌|公布|公示|标价|门市|牌价|执行|最新)(?:的)?(?:价格|价|标准)", flat)
+            later = re.search(r"(?:按|依|以)(?:照)?[^。；，]{0,12}(?:当日|届时|当时|彼时|实际[^。；，]{0,8}时|入住时|使用时|提货时|发货时|交付时|"
+                              r"(?:续期|续订|续费|续约|延续期|新一期)(?:开始|起始|生效)?时)的?[^。；，]{0,10}"
+                              r"(?:挂牌|公布|公示|标价|门市|牌价|执行|最新)(?:的)?(?:标准)?(?:价格|价|标准)", flat)
             # (or deducted for a renewal the customer's silence triggers: 按届时的门市标准价格扣划续期费用)
-            if later and re.search(r"补足|补交|补缴|补齐|补差|差额|高于|上涨|上调|扣划|扣款|划扣|扣除|自动续|续期费|续费", flat) and not re.search(r"较低|低者|孰低|不(?:得)?高于", flat):
+            if later and re.search(r"补足|补交|补缴|补齐|补差|差额|高于|上涨|上调|扣划|扣款|划扣|扣除|自动续|续期费|续费|自动延续|延续期|续约|续期", flat) and not re.search(r"较低|低者|孰低|不(?:得)?高于", flat):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             one = _C_PRICE_OF_ONE.search(flat)
             if one and not _C_MUTUAL.search(one.group(0)) and _C_FALLBACK_TO_ONE.search(flat[:one.start()]):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+            # the payer bound to pay whatever the other side's notice names (乙方同意按照甲方届时书面通知的新标准缴纳)
+            by_notice = re.search(rf"(?:按照?|依照?|以)(?P<p>{_C_PARTY})(?:届时|另行|随时|不时)?(?:的)?(?:书面)?(?:通知|公布|公告|发布|确定|调整)的?"
+                                  r"(?:新|最新|调整后)?(?:的)?(?:收费)?(?:标准|价格|费率|单价|价款)(?:缴纳|支付|计收|执行|结算|计费|交纳|收取)", flat)
+            payer = re.findall(_C_PARTY, flat[max(0, by_notice.start() - 10): by_notice.start()]) if by_notice else []
+            if by_notice and payer and payer[-1] != by_notice["p"] and not re.search(r"协商|双方|经[^。；，]{0,6}同意|政府|物价|指导价", flat):
+                return [Hit(evidence=flat.strip(), sentence=flat)]
+            # the fee named first as the sentence's topic, then one party's right to change it, binding on its own notice
+            # or on a ground it alone judges (服务费比例、计费规则…，甲方可根据市场情况及运营需要进行调整，调整后的规则公告后即生效)
+            topic = re.match(r"[^，。；]{0,30}(?:费率|费用|价格|单价|收费标准|计费规则|服务费|佣金|比例|租金)[^，。；]{0,20}[，,]", flat)
+            right = re.search(rf"(?P<p>{_C_PARTY})[^。；，]{{0,4}}(?:可|可以|有权)[^。；]{{0,24}}?(?:进行)?(?:调整|变更|修改|修订|上调)", flat[topic.end():]) if topic else None
+            if right and not _C_MUTUAL.search(right.group(0)) and not re.search(r"协商|经[^。；，]{0,6}同意|书面确认", flat) and (
+                    _C_CHANGE_BINDS.search(flat, topic.end() + right.end()) or _C_MARKET_GROUND.search(flat)
+                    or re.search(rf"{_C_OPEN_GROUND}|(?:经营|运营|业务|管理)需要", flat[topic.end():topic.end() + right.end()])):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             if affirmed(_C_PRICE_LAWFUL, flat):
                 continue
@@ -1771,7 +1786,7 @@ _C_PAYER_JUDGEMENT = re.compile(
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,6}(?:资金|财务|预算|现金流|回款)[^，。；]{0,4}(?:情况|状况|安排|计划|到位|能力)"
     r"|(?:根据|视|依据|按照|结合|依)[^，。；]{0,10}(?:审批|决策)[^，。；]{0,4}(?:进度|情况|安排|流程|结果)"
     r"|(?:资金|财务|预算)(?:情况|状况)?[^。；，]{0,4}(?:允许|宽裕|许可|到位|充裕|落实|周转开)(?:了|时|后|的情况下|前提下)"
-    r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程|程序|手续)?(?:全部|均|已经?)?(?:完成|通过|完毕|同意|办结)?(?:后|之后|为准|的前提下|前提下)"
+    r"|(?:内部|财务|公司|领导|集团)[^。；，]{0,4}(?:审批|审核|批准|决策)(?:流程|程序|手续)?(?:全部|均|已经?)?(?:确认)?(?:完成|通过|完毕|同意|办结|无误)?(?:后|之后|为准|的前提下|前提下)"
     # the payer's own approval time stops the clock: 审批期间不计入付款期限
     r"|(?:审批|审核|流转|报批)(?:所需|所用|占用)?(?:的)?(?:期间|时间|周期)[^。；，]{0,4}(?:不计入|不计算在|不包括在|不算入)"
     # the payer's own budget or funding step as the trigger: 在其年度预算批复后安排支付
@@ -2056,6 +2071,13 @@ def liability_cap_no_carveout(clause: Clause, ctx, params) -> Iterable[Hit]:
             near = seg[max(0, c.start() - 60): c.end() + 60]  # bounded: a long segment stays linear
             included = re.search(r"(?:包括|包含|含|即使|即便|纵使|无论|不论|适用于)[^。；]{0,30}$", seg[max(0, c.start() - 40): c.start()]) \
                 or re.match(r"[^。；，]{0,12}在内", seg[c.end(): c.end() + 16])
+            # the named case as the subject the cap then limits (任何财产损失或者人身伤害，乙方承担的赔偿总额均不超过…;
+            # 造成…人身伤亡的，乙方承担的赔偿责任以合同总价的10%为上限): under the cap, not carved out of it
+            # (personal injury only: 因乙方故意或者重大过失造成…的，…赔偿 names the ground of a duty, and a deduction from
+            # wages capped at 20% a month is the worker's protection, 工资支付暂行规定第十六条, not a cap on liability)
+            cap_after = _C_CAP.search(seg[c.end(): c.end() + 60]) if re.search(r"人身|人员伤亡", c.group(0)) and "工资" not in seg else None
+            if not included and cap_after and not _C_EXCEPTION.search(seg[c.end(): c.end() + cap_after.end()]):
+                included = cap_after
             if _C_EXCEPTION.search(near) or not included:
                 return []
     for sent in _split(clause.text):
@@ -5385,7 +5407,7 @@ def _lf_negated(s: str, pos: int, span: int = 12) -> bool:
 # items that are personal information by themselves (个人信息保护法第四条)
 _LF_PERSONAL_ITEMS = r"(?:姓名|(?:会员|用户|住户|业主|学员|患者)名单|消费(?:记录|明细)|手机号码|电话号码|身份证(?:号码?|件)?|住址|住户资料|业主资料|住户信息|业主信息|会员数据|用户行为|通话录音|对话(?:文本|记录)|聊天记录|同行人信息|联系方式|健康档案|体检(?:报告|结果|数据)|病历|诊疗记录|就诊记录|护理记录|健康(?:状况|数据|信息)|人脸(?:信息|图像|数据)?|人像|指纹|声纹|车牌(?:号码?)?|(?:车辆)?(?:通行|出入)记录|行踪轨迹|位置信息)"
 # a reference back to the data named before in the clause
-_LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?述|以上|此类|这些|相关)(?:个人)?(?:信息|数据|资料)"
+_LF_DATA_BACKREF = r"(?:上述|前述|该等?|前款所?[述列]的?|前条所?[述列]的?|以上|此类|这些|相关)(?:个人)?(?:信息|数据|资料)"
 # who receives the data: another company of the group, a partner, a merchant, anyone
 _LF_RECIPIENT = (r"(?:第三方|关联(?:公司|方|企业)|母公司|子公司|集团|合作(?:伙伴|方|机构|商户|商家|单位)|合作的[^。；，]{0,6}(?:公司|机构|单位|企业)|(?:保险|金融)(?:公司|机构)|商户|商家|他人|其他(?:公司|机构|方|客户)|任何人)"
                  # 第三方测评报告: a third party's report handed to the controller, not data handed to a third party
@@ -5887,7 +5909,9 @@ def data_sensitive(clause: Clause, ctx, params) -> Iterable[Hit]:
         # consent to sensitive data gathered by a posted notice or a general policy is no separate
         # consent (第二十九条): 通过在前台张贴《患者信息处理告知书》的方式，取得患者…的同意
         if re.search(r"(?:张贴|公示|公告|告示|告知书|隐私政策|默认勾选|一揽子|签署本(?:协议|合同)|签订本(?:协议|合同))[^。；]{0,40}(?:取得|获得|视为|作为)[^。；]{0,30}同意", s) \
-                and re.search(r"信息|数据|隐私|资料|告知书|隐私政策|授权|(?:前述|上述|该等?|以上)同意", s) and re.search(_LF_SENSITIVE, text) and not re.search(_LF_SEPARATE_CONSENT, text):
+                and re.search(r"个人信息|隐私|告知书|隐私政策|授权|(?:前述|上述|该等?|以上)(?:同意|信息|数据|资料)|(?:收集|采集|处理|使用|提供|共享)[^。；，]{0,8}(?:信息|数据|资料)", s) \
+                and re.search(_LF_SENSITIVE, text) and not re.search(_LF_SEPARATE_CONSENT, text):
+            # (personal data in the sentence: 平台信息服务费…公告后…视为同意 is a fee change, not consent to processing)
             return [Hit(evidence=s.strip(), sentence=sent)]
         m = re.search(_LF_SENSITIVE, s)
         if not m:
