@@ -2574,7 +2574,7 @@ def _total_prices_in(text: str) -> list[tuple[float, str]]:
                 skip = None
             if not base and skip:
                 continue
-            if re.search(r"网签|备案|申报|报税|纳税|登记|过户", flat[max(0, m.start() - 12): m.start()]):
+            if re.search(r"网签|备案|申报|报税|纳税|(?:过户|登记)(?:价|价格|价款)", flat[max(0, m.start() - 12): m.start()]):
                 continue  # the price declared for filing (网签合同价款按…填报): a 阴阳合同 (price.declared_price_understated), not a second total
             if re.match(r"\s*(?:的|之)?\s*(?:百分之|\d+(?:\.\d+)?\s*[%％])", tail) or _C_TOTAL_SKIP.search(tail[:6]):
                 continue
