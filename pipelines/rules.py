@@ -4901,6 +4901,10 @@ def labour_probation_length(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+# the provider's own staff in a service contract (security, cleaning, on-site outsourcing)
+_LF_STAFF = re.compile(r"保安员|保洁员|保安人员|保洁人员|派驻人员|驻场人员|派驻员工|作业人员|服务人员|值守人员|安保人员|队员")
+
+
 def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Standard hours exceeded (劳动法第36条: eight hours a day, forty-four a week on
     average; 第38条: at least one rest day a week), read from the shapes a contract uses:
@@ -4910,11 +4914,20 @@ def labour_working_hours(clause: Clause, ctx, params) -> Iterable[Hit]:
     per day, week or month, as a figure, a minimum (``每月加班时间不少于60小时``) or a ceiling
     (``每月加班一般不超过90小时``, ``每天加班不超过4小时``): above three hours a day or thirty-six
     a month (a week's figure × 52/12) it exceeds 劳动法第41条.
+
+    ``params.staff``: read a service contract's clause about the provider's own staff (保安员、
+    保洁员、派驻人员 …: the provider is their employer and 劳动法 binds it) instead of a labour document.
     """
-    if not _lf_employment_doc(ctx):
+    if params.get("staff"):
+        if not _LF_STAFF.search(clause.text):
+            return []
+    elif not _lf_employment_doc(ctx):
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        if params.get("staff") and (not _LF_STAFF.search(s) or not re.search(
+                r"(?:每日|每天|每班|每人)[^。；，]{0,8}(?:\d+|[一二三四五六七八九十]+)\s*(?:个)?小时|(?:每月|每周)[^。；，]{0,4}休息|连续工作", s)):
+            continue  # only a sentence that sets each person's hours, not the service's coverage window (工作日7:30至18:30, staff rotating)
         # overtime per month, per week or per day against 第41条's limits (3 hours a day, 36 a
         # month); an agreed ceiling above the limit (每月加班一般不超过90小时) authorises the excess
         # just as a floor does, so a ceiling is read too — only a ceiling within the limit is lawful

@@ -100,7 +100,7 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # matched (e05), set 39 43 (v06). New true findings their writers did not list: set 25 e06's notice by telephone with a
 # ten-day deemed waiver and e08's dispatched workers unpaid while waiting after return (劳动合同法58); set 36 t05's
 # notice to the other shareholder by word of mouth (公司法84).
-# Set 63 added (blind 26/50, precision 0.65 on the session's start code; 27/50 after sets 61-62's fixes; 38/50, 51
+# Set 63 added (blind 26/50, precision 0.65 on the session's start code; 27/50 after sets 61-62's fixes; 39/50, 52
 # predicted after its own).
 FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 49, 0.71), "set26": (47, 59, 0.79),
           "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
@@ -134,7 +134,7 @@ FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 49, 0.
           "set60": (42, 58, 0.73),
           "set61": (48, 52, 0.92),
           "set62": (48, 62, 0.77),
-          "set63": (38, 51, 0.74)}
+          "set63": (39, 52, 0.75)}
 
 
 @pytest.fixture(scope="module")
