@@ -44,6 +44,7 @@ from datetime import UTC, datetime
 
 from lxml import etree
 
+from pipelines.text import SENTENCE_END
 from pipelines.types import CATEGORY_NAMES_ZH, Review, Risk
 
 __all__ = ["AUTHOR", "RedlineResult", "comment_text", "redline_docx", "redline_review", "render_text_docx"]
@@ -164,7 +165,6 @@ def _find_span(para: str, evidence: str) -> tuple[int, int] | None:
 
 # ---------------------------------------------------------------- run surgery
 
-_SENTENCE_END = "。；;！!？?"
 
 
 def _whole_sentences(para: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -174,13 +174,13 @@ def _whole_sentences(para: str, span: tuple[int, int]) -> tuple[int, int]:
     leave the rest of the sentence — often the very term the suggestion removes — standing
     after a lawyer accepts the change."""
     start, end = span
-    while start > 0 and para[start - 1] not in _SENTENCE_END:
+    while start > 0 and para[start - 1] not in SENTENCE_END:
         start -= 1
     while start < span[0] and para[start].isspace():
         start += 1
-    if end > start and para[end - 1] in _SENTENCE_END:
+    if end > start and para[end - 1] in SENTENCE_END:
         return start, end
-    while end < len(para) and para[end] not in _SENTENCE_END:
+    while end < len(para) and para[end] not in SENTENCE_END:
         end += 1
     return start, min(len(para), end + 1)
 

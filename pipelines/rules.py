@@ -1192,6 +1192,13 @@ _K_DISPATCH_TERM = re.compile(rf"(?:派遣(?:期限|期间|期)|使用(?:被)?�
                               r"(?P<y1>\d{4})\s*年\s*(?P<m1>\d{1,2})\s*月[^。；至到]{0,6}(?:至|到|—|-)\s*(?P<y2>\d{4})\s*年\s*(?P<m2>\d{1,2})\s*月)")
 
 
+def _dispatch_core_post(flat: str) -> bool:
+    """A sentence that puts dispatched workers on a main-business or core post (``从事其核心生产线的
+    操作岗位``), not named 临时性/辅助性/替代性 and not a prohibition."""
+    return bool(_K_DISPATCH_CORE.search(flat) and re.search(r"岗位|从事|工作|使用|安排", flat)
+                and not _K_DISPATCH_ALLOWED.search(flat) and not re.search(r"不得|禁止|严禁", flat))
+
+
 def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
     """Dispatched workers put on the user's main-business or core posts, or dispatched for
     longer than a temporary post lasts with no auxiliary or substitute post named.
@@ -1213,8 +1220,7 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if not re.search(r"派遣|岗位", flat):
             continue
-        core = _K_DISPATCH_CORE.search(flat)
-        if core and re.search(r"岗位|从事|工作|使用|安排", flat) and not _K_DISPATCH_ALLOWED.search(flat) and not re.search(r"不得|禁止|严禁", flat):
+        if _dispatch_core_post(flat):
             return [Hit(evidence=flat.strip(), sentence=flat)]
         # the post named is the main business the contract states elsewhere (主营业务为公路…运输 / 派遣岗位为干线运输…驾驶员)
         post = re.search(r"派遣岗位(?:为|是|：|:)([^。；]{2,30})", flat)
@@ -1222,8 +1228,7 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
             return [Hit(evidence=flat.strip(), sentence=flat)]
         t = _K_DISPATCH_TERM.search(flat)
         if t and not allowed and not _per_doc(ctx, "dispatch_core_post", lambda: any(
-                _K_DISPATCH_CORE.search(x) and re.search(r"派遣|岗位", x) and not re.search(r"不得|禁止|严禁", x)
-                for c in ctx.clauses for x in _split(c.text.replace("\n", "")))):
+                _dispatch_core_post(x) for c in ctx.clauses for x in _split(c.text.replace("\n", "")))):
             # (a main-business post named elsewhere is the finding; the long term is then the same norm, said once)
             if t.group("n"):
                 months = parse_number(t.group("n")) * (12 if t.group("u") == "年" else 1)
@@ -9955,7 +9960,8 @@ def _escalation_schedule_mismatch(ctx) -> tuple[str, Hit] | None:
     rows: dict[int, float] = {}
     for c in ctx.clauses:
         for line in c.text.splitlines():
-            r = _ESC_ROW.match(re.sub(r"^[|｜│\s]+|[|｜│\s]+$", "", line))
+            cells = _row_cells(line)  # a table row (| 第3年 | 69,120 |) read by the shared table reader
+            r = _ESC_ROW.match("：".join(cells[:2]) if cells else line.strip())
             if r and (y := parse_number(r["y"])) and (a := parse_number(r["a"].replace(",", ""))):
                 rows[int(y)] = a
         for sent in _split(c.text):

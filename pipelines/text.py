@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["is_table_row", "longest_shared_run", "sentences"]
+__all__ = ["SENTENCE_END", "is_table_row", "longest_shared_run", "sentences"]
 
 MAX_SENTENCE_CHARS = 600
 
@@ -39,7 +39,9 @@ def is_table_row(line: str) -> bool:
     Markdown contracts draw one, or two or more box-drawing bars (``│``, how a plain-text
     contract draws a framed table). Such a row is a sentence of its own."""
     return line.count("|") >= 2 or line.count("｜") >= 2 or line.count("│") >= 2
-_END = re.compile(r"[。；;！!？?]")
+SENTENCE_END = "。；;！!？?"
+"""The characters that end a sentence (:func:`sentences`; the redline widens a quote to them)."""
+_END = re.compile(f"[{SENTENCE_END}]")
 _SOFT_END = "，,、 \u3000"
 _ITEM_START = re.compile(r"\s*(?:第[一二三四五六七八九十百零〇两\d]+[条章节款项]|[（(]?[一二三四五六七八九十\d]+[）)、.．]|\d+\.\d+|[A-Za-z]\.|[（(][a-z][）)])")
 
