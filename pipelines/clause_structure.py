@@ -481,6 +481,11 @@ def read_notice_deemed_on_dispatch(sentence: str) -> str | None:
             continue
         if re.search(r"(?:后|起)(?:第)?\s*(?:\d+|[一二三四五六七八九十两]+)\s*(?:个工作日|日|天|小时)", trigger):
             continue
+        if re.search(r"自行|单方|有权|自主", sentence[:m.start()]) and re.search(
+                r"(?:调整|上调|变更|提高|确定|制定)[^，。；]{0,12}(?:收费标准|价格|单价|费用|费率|租金|价款|服务费|物业费)"
+                r"|(?:收费标准|价格|单价|费率|租金|服务费|物业费)[^，。；]{0,6}(?:调整|上调|变更)|(?:调价|调整)方案",
+                sentence[:m.start()]):
+            continue  # one side's price change posted to take effect: who sets the price is the risk (price.unilateral_adjustment)
         return sentence.strip()
     return None
 

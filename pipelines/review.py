@@ -290,6 +290,10 @@ def _build_risks(
     (the model disagrees) lowers it to 0.6 — except for ``computed`` checks, whose facts code
     computed from the clause's own figures (a 违约金 rate, a 定金 ratio, an interest rate, a
     period): a small model's reading of numbers is no evidence against arithmetic.
+    A written analysis of a rule finding's clause makes it ``both`` (at least 0.85) only when
+    its final level meets the findings' and the record did not disagree; a final level
+    below the findings' (``none`` included) lowers the confidence by 0.1 and leaves the
+    source ``rule``.
 
     The model's suggested revision replaces the playbook's only when
     :func:`usable_suggestion` accepts it and ``reflags(text, clause, check_ids)`` (when
@@ -326,8 +330,11 @@ def _build_risks(
             source, confidence = "llm", 0.65 - 0.1 * regens
         else:
             source, confidence = "rule", 0.8
+        record_disagrees = False
+        if source == "rule":
             record = finder.records.get(clause_id)
             if record is not None and any(f.check_id in norms_by_check and f.check_id not in computed for f in uniq):
+                record_disagrees = True
                 confidence = 0.6  # the model read the clause and its record does not meet the norm
         cites = [cit for f in uniq for ref in f.statutes if (cit := resolve(ref.law, ref.article, ref.phrase))]
         chain: tuple = ()
@@ -353,7 +360,9 @@ def _build_risks(
                 why_not = "修改建议仍有同一风险"
             if analysis.suggested_text and why_not is None:
                 suggested = analysis.suggested_text
-            if source == "rule":
+            # the written analysis confirms a rule finding only when its final level meets the
+            # findings' and the model's element record did not already read the clause otherwise
+            if source == "rule" and analysis.risk is not None and not record_disagrees:
                 source = "both"
                 confidence = max(confidence, 0.85)
             confidence -= 0.05 * (analysis.calls - 1) + 0.05 * analysis.dropped

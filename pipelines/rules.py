@@ -1220,15 +1220,12 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         flat = sent.replace("\n", "")
         if not re.search(r"派遣|岗位", flat):
             continue
-        if _dispatch_core_post(flat):
-            return [Hit(evidence=flat.strip(), sentence=flat)]
-        # the post named is the main business the contract states elsewhere (主营业务为公路…运输 / 派遣岗位为干线运输…驾驶员)
-        post = re.search(r"派遣岗位(?:为|是|：|:)([^。；]{2,30})", flat)
-        if post and main and not _K_DISPATCH_ALLOWED.search(flat) and _shares_main_business(post.group(1), main):
+        if _dispatch_core_post(flat) or _dispatch_main_business_post(flat, main):
             return [Hit(evidence=flat.strip(), sentence=flat)]
         t = _K_DISPATCH_TERM.search(flat)
         if t and not allowed and not _per_doc(ctx, "dispatch_core_post", lambda: any(
-                _dispatch_core_post(x) for c in ctx.clauses for x in _split(c.text.replace("\n", "")))):
+                _dispatch_core_post(f := x.replace("\n", "")) or _dispatch_main_business_post(f, main)
+                for c in ctx.clauses for x in _split(c.text))):
             # (a main-business post named elsewhere is the finding; the long term is then the same norm, said once)
             if t.group("n"):
                 months = parse_number(t.group("n")) * (12 if t.group("u") == "年" else 1)
@@ -1237,6 +1234,14 @@ def dispatch_post_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
             if months > 6:
                 return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
+
+
+def _dispatch_main_business_post(flat: str, main: str) -> bool:
+    """A sentence naming the post dispatched workers are put on (``派遣岗位为干线运输驾驶员``,
+    ``长期使用乙方派遣人员担任分拣员、干线司机等岗位``) that shares the main business the contract
+    states (``main``, :func:`_shares_main_business`), the post not named 临时性/辅助性/替代性."""
+    post = re.search(r"派遣岗位(?:为|是|：|:)(?P<a>[^。；]{2,30})|派遣(?:的)?(?:人员|员工|劳动者|工)[^。；，]{0,4}(?:担任|从事)(?P<b>[^。；，]{2,30})", flat)
+    return bool(post and main and not _K_DISPATCH_ALLOWED.search(flat) and _shares_main_business(post.group("a") or post.group("b"), main))
 
 
 def _shares_main_business(post: str, main: str) -> bool:
@@ -1462,14 +1467,14 @@ _C_CHANGE_BINDS = re.compile(r"(?:发布|公布|公告|公示|通知|告知|送�
 
 def _c_holder(sent: str, verb_at: int) -> re.Match | None:
     """The party word that holds the right exercised at ``verb_at``: the last party word
-    before it within the same clause part (no 。；), followed by 有权/可以/可/得 with no
-    negation between; failing that, the holder read from the sentence's structure
+    before it within the same clause part (no 。；), followed by 有权/可以/可/得 (or 自行 before
+    a verb of deciding: 乙方自行确定新的价格) with no negation between; failing that, the holder read from the sentence's structure
     (:func:`pipelines.clause_structure.right_holder`: ``P保留…的权利``, ``由P…确定``, a modal
     whose subject heads the sentence). Returns a match whose ``p`` group is the party."""
     head = re.split(r"[。；]", sent[:verb_at])[-1]
     ahead = head + sent[verb_at: verb_at + 3]  # 得 needs to see the verb after it (本公司得解除)
     last = None
-    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|{MODAL_DE})", ahead):
+    for m in re.finditer(rf"(?P<p>{_C_PARTY})(?P<gap>[^，。；]{{0,24}}?)(?:有权|可以|可(?!能)|得以|享有[^，。；]{{0,8}}权|{MODAL_DE}|(?<!应)(?<!须)(?<!需)自行(?=决定|确定|调整|制定|变更|修改|解除|终止))", ahead):
         if m.end() > len(head):
             break
         last = m
@@ -1714,7 +1719,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
             if re.search(r"转售价格|(?<![油气])(?:建议)?零售价|对外销售价格|终端(?:销售)?价格|(?:转售|销售|卖)给(?:下游|终端|第三方)[^。；，]{0,6}的?价格", flat) or (
                     ctx.contract_type in ("劳动合同", "劳务派遣协议") and re.search(r"劳动报酬|工资|薪酬|薪资|奖金|福利|提成", flat)):
                 continue  # the reseller's own price to its customers is not this contract's price; pay is for the labour checks
-            if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:留置|质押|抵押)(?:物|财产)", flat):
+            if re.search(r"(?:变卖|拍卖|折价|处置|处分)[^，。；]{0,8}(?:价格|价款|金额|所得)|(?:价格|价款)[^，。；]{0,4}(?:自行)?(?:变卖|拍卖|折价|处置|处分)|(?:留置|质押|抵押)(?:物|财产)", flat):
                 continue  # disposing of collateral or retained goods is not the contract price (民法典第四百一十条、第四百三十六条、第四百五十三条 judge it)
             if affirmed(_C_NEEDS_CONSENT, flat):
                 continue  # a proposal the other side must accept is not a unilateral change
@@ -1726,7 +1731,7 @@ def discretionary_term(clause: Clause, ctx, params) -> Iterable[Hit]:
                 holder = _c_holder(flat, m.start())
                 if holder is not None and not _C_MUTUAL.search(holder.group(0)) and not re.search(
                         r"不予|不得|不再|无权|不作", flat[holder.start(): m.start()]) and (re.search(
-                        rf"{_C_OPEN_GROUND}|单方面?|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
+                        rf"{_C_OPEN_GROUND}|单方面?|自行|(?:根据|依据|视|按照)[^。；，]{{0,10}}(?:行情|成本|市场|原材料|价格波动|汇率|通胀)",
                         flat[holder.start(): m.end() + 10]) or _C_MARKET_GROUND.search(flat[:m.start()])
                         or _C_OWN_ASSESSMENT.search(flat[holder.start(): m.start()]) or _C_ADJUST_BY_NOTICE.search(flat[m.start():])
                         # the change binds on the changer's own notice (调整通知以短信发送甲方联系人后即生效)
@@ -3055,6 +3060,154 @@ def _annex_rate_conflict(ctx) -> tuple[str, Hit] | None:
     return None
 
 
+# a value with its unit as an annex row or a body clause states it (20家, 350元, 叁元伍角, 5%)
+_KV_UNIT = r"万元|元|家|个|台|套|辆|人|名|户|间|店|份|件|吨|公斤|千克|平方米|亩|次|小时|个月|日|天|年|%|％"
+_KV_NUM = r"\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+"
+_KV_VALUE = re.compile(rf"(?P<n>{_KV_NUM})\s*(?P<u>{_KV_UNIT})(?:(?P<jiao>[零〇一二三四五六七八九壹贰叁肆伍陆柒捌玖])角)?")
+_KV_PERIOD = re.compile(r"(?:每|/|／|·)\s*(?:人\s*[·/]?\s*)?(月|年|季|日|天|周|小时|次)")
+# a bound, a part or a range is no statement of the item's value
+_KV_NOT_VALUE = re.compile(r"不超过|不低于|不少于|不多于|以上|以下|以内|至少|最多|最高|最低|上限|下限|其中|首批|首期|累计|[-–—~～至]\s*\d")
+
+
+def _kv_values(text: str, header: str = "") -> list[tuple[float, str, str]]:
+    """``(value, unit, period)`` for each value with a unit in ``text``; money in yuan
+    (``万元`` × 10,000, ``叁元伍角`` = 3.5), ``%`` and ``％`` as ``%``, the period a price is
+    per (``元/人·月``, ``每月`` → 月; '' when none). A bare number takes its unit from a
+    header that names one (``收费标准（元/平方米·月）``, ``单价（人民币元）``)."""
+    out = []
+    for m in _KV_VALUE.finditer(text):
+        v = parse_number(m["n"])
+        if v is None:
+            continue
+        unit = m["u"]
+        if unit == "万元":
+            v, unit = v * 10000, "元"
+        if unit == "元" and m["jiao"]:
+            v += (parse_number(m["jiao"]) or 0) / 10
+        unit = "%" if unit == "％" else unit
+        near = text[max(0, m.start() - 8): m.end() + 8]
+        out.append((round(v, 4), unit, p.group(1) if (p := _KV_PERIOD.search(near)) else ""))
+    if not out and (h := re.search(r"[（(]\s*(?:人民币)?\s*(万)?元", header)):
+        nums = _T_NUM.findall(text)
+        if len(nums) == 1 and (v := parse_number(nums[0])) is not None:
+            out.append((round(v * (10000 if h.group(1) else 1), 4), "元",
+                        p.group(1) if (p := _KV_PERIOD.search(header)) else ""))
+    return out
+
+
+def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first annex table row that states a value for a named
+    item (``| 授权门店数量 | 15家 |``, ``| 派遣管理费 | 350元/人·月 |``, ``| 多层住宅 | 2.10 |``
+    under ``收费标准（元/平方米·月）``) which the body states otherwise, or None.
+
+    The row's item is its first cell without a bracketed gloss (2–14 characters, not a
+    total); its value the first later cell that states exactly one value with a unit (or a
+    bare amount under a money header, :func:`_kv_values`), not a bound or a range. The body's
+    statement is a fragment (between ；, ; and 。) before the annexes that names the item (an
+    item ending in 费 may be named by its last three or more characters: 冷冻仓储费 →
+    仓储费) and states exactly one value in the same unit and period. The row conflicts when
+    no such fragment states its value and one states another. Failing a row, an annex
+    delivery schedule (a 交货日期 column) whose dates all fall after the delivery deadline
+    the body sets (``于2025年5月20日前…送达``).
+    """
+    body_frags: list[str] = []
+    rows_seen: list[tuple[Clause, list[str], list[tuple[list[str], str]]]] = []
+    in_annex = False
+    for c in ctx.clauses:
+        text = unglossed(c.text)
+        if in_annex:
+            tail = text
+        elif m := _annex_title(text):
+            head_text, tail, in_annex = text[:m.start()], text[m.start():], True
+            body_frags += [f for x in _split(head_text) for f in re.split(r"[；;]", x.replace("\n", ""))]
+        else:
+            body_frags += [f for x in _split(text) for f in re.split(r"[；;]", x.replace("\n", ""))]
+            continue
+        for head, rows in table_blocks(tail):
+            rows_seen.append((c, head, rows))
+    for c, head, rows in rows_seen:
+        for cells, line in rows[:300]:
+            name = re.sub(r"[（(][^）)]*[）)]", "", cells[0]).strip()
+            if not 2 <= len(name) <= 14 or _T_TOTAL_ROW.match(name) or re.search(r"\d", name):
+                continue
+            row_val = None
+            for i, cell in enumerate(cells[1:], start=1):
+                if _KV_NOT_VALUE.search(cell):
+                    break
+                vals = _kv_values(re.sub(r"[（(][^）)]*[）)]", "", cell), head[i] if i < len(head) else "")
+                if len(vals) == 1:
+                    row_val = vals[0]
+                    break
+                if vals:
+                    break
+            if row_val is None:
+                continue
+            names = [name] + ([name[-k:] for k in range(len(name) - 1, 2, -1)] if name.endswith("费") else [])
+            stated, other = False, None
+            for frag in body_frags:
+                called = next((n for n in names if n in frag), None)
+                if called is None or re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
+                    continue
+                same = {v for v in _kv_values(frag) if v[1] == row_val[1]}
+                if len({v[0] for v in same}) != 1:
+                    continue
+                v = next(iter(same))
+                if v[2] and row_val[2] and v[2] != row_val[2]:
+                    continue  # a price per year against one per month is no contradiction by itself
+                if abs(v[0] - row_val[0]) <= max(0.001, 0.0005 * row_val[0]):
+                    stated = True
+                    break
+                other = other or (frag.strip(), v)
+            if stated or other is None:
+                continue
+            frag, v = other
+            unit = row_val[1]
+            return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+                f"正文约定“{name}”为{v[0]:g}{unit}（“{frag[:40]}”），附件同一项目载明为{row_val[0]:g}{unit}；"
+                "正文与附件对同一事项的约定相互矛盾，合同未约定以何者为准的，履行内容和应付金额将发生争议"
+                "（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+    return _annex_schedule_after_deadline(body_frags, rows_seen)
+
+
+def _cell_date(cell: str) -> date | None:
+    """The one date a table cell states (``2025年6月20日``, ``2025-06-20``, ``2025/6/20``), or None."""
+    ds = [d for d, _ in _dates(cell)]
+    for m in re.finditer(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)", cell):
+        try:
+            ds.append(date(int(m[1]), int(m[2]), int(m[3])))
+        except ValueError:
+            continue
+    return ds[0] if len(ds) == 1 else None
+
+
+def _annex_schedule_after_deadline(body_frags, rows_seen) -> tuple[str, Hit] | None:
+    """An annex delivery schedule whose every date falls after the deadline the body sets
+    for delivering everything (``乙方应于2025年5月20日前将全部货物…送达``); see
+    :func:`_annex_value_conflict`."""
+    deadlines = []
+    for frag in body_frags:
+        if re.search(r"交货|送达|交付|供货|发货|运抵|运至|送至|到货", frag) and re.search(r"前|之前|以前", frag) \
+                and not re.search(r"附件|附表|清单|分批", frag):
+            ds = _dates(frag)
+            if len(ds) == 1:
+                deadlines.append((ds[0][0], frag.strip()))
+    if len(deadlines) != 1:
+        return None
+    deadline, frag = deadlines[0]
+    for c, head, rows in rows_seen:
+        di = next((i for i, h in enumerate(head) if re.search(r"交货|交付|送达|到货", h) and re.search(r"日期|时间", h)), None)
+        if di is None:
+            continue
+        dated = [(d, line) for cells, line in rows[:300] if di < len(cells) and (d := _cell_date(cells[di]))]
+        if dated and all(d > deadline for d, _ in dated):
+            d, line = dated[0]
+            return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+                f"正文约定于{_cn_date(deadline)}前交付（“{frag[:40]}”），附件交货计划载明的交货日期为{_cn_date(d)}，"
+                "晚于正文的期限；正文与附件对履行期限的约定相互矛盾，迟延交货责任的起算将发生争议"
+                "（民法典第一百四十二条、第四百六十六条、第五百一十一条）。"))
+    return None
+
+
 _UNIT_RATE_LEAD = r"单价|标准为|费率为|每(?:人|名|位|件|吨|台|次|小时|平方米|亩|个|份|单|箱|公斤|千克|人次|张|套|辆|课时)"
 _PRICE_STATEMENT = re.compile(r"标准|单价|收费|价格|费用?(?:为|按)|每(?:人|月|年|次|件|台|小时|天|日)")
 
@@ -3632,6 +3785,20 @@ def annex_rate_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     return _on_its_clause(clause, ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx) or _annex_unit_price_conflict(ctx))
 
 
+def annex_value_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A value an annex table states for a named item (a count, a fee, a unit price, a
+    delivery date) that the body states otherwise (:func:`_annex_value_conflict`).
+
+    Two clauses that contradict each other are interpreted by their words, the related
+    clauses and the purpose (民法典第一百四十二条、第四百六十六条); the term is then unclear
+    (第五百一十条、第五百一十一条). Reported once per document, on the annex row; a rate or a
+    unit price the rate check reads (:func:`annex_rate_conflict`) is left to it.
+    """
+    if _per_doc(ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx) or _annex_unit_price_conflict(ctx)):
+        return []
+    return _on_its_clause(clause, ctx, "annex_value_conflict", lambda: _annex_value_conflict(ctx))
+
+
 _T_QTY = re.compile(r"数量|工程量|面积|重量|件数|台数|人数|天数|课时|工时|用量|工作量|车次|趟次|趟数|班次|批次数")
 _T_PRICE = re.compile(r"单价|运价|单次价格|每(?:车次|趟|次)(?:价格|费用|运费)|(?:价格|租金|月租|日租|费用|服务费|运费)\s*[（(]\s*(?:万)?元\s*/")
 # a column of periods a per-period price is multiplied by: 租期（月）, 服务月数, 天数
@@ -4192,6 +4359,7 @@ DETECTORS.update({
     "table_arithmetic": table_arithmetic,
     "period_amount_mismatch": period_amount_mismatch,
     "annex_rate_conflict": annex_rate_conflict,
+    "annex_value_conflict": annex_value_conflict,
     "payment_time_indeterminate": payment_time_indeterminate,
     "deemed_acceptance": deemed_acceptance,
     "liability_cap_no_carveout": liability_cap_no_carveout,
@@ -5713,7 +5881,8 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
         no_notice = re.search(r"(?:无需|无须|不需|不负有|不承担|不负责|没有|无)[^。；]{0,6}(?:通知|告知|报告|通报)(?:义务)?", s)
-        if not re.search(incident, s) and not (no_notice and event_in_clause):
+        backref = re.search(r"(?:上述|前述|前款|该|此类|这些)(?:安全)?(?:事件|情形|情况|事故)", s)
+        if not re.search(incident, s) and not (event_in_clause and (no_notice or backref)):
             continue  # the event may be named in the sentence before: 如…遭受攻击…；经评估影响轻微的，受托方无需通知
         if no_notice:
             return [Hit(evidence=s.strip(), sentence=sent)]
@@ -5721,12 +5890,13 @@ def data_incident_notice(clause: Clause, ctx, params) -> Iterable[Hit]:
                 or re.search(r"(?:完成|结束|查明|终结)[^。；，]{0,8}(?:调查|核实|排查|原因|评估|处置|处理)[^。；，]{0,4}后[^。；]{0,16}(?:通知|告知|报告|通报)", s):
             return [Hit(evidence=s.strip(), sentence=sent,
                         explanation="约定个人信息安全事件在受托方自行调查或处理完毕后才通知，通知时间由受托方控制，不符合个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
-        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|个工作日|工作日|个小时|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,6}}(?:通知|告知|报告|通报)", unglossed(s)):
+        for m in re.finditer(rf"(?P<n>{_LF_NUMW})\s*(?P<u>个月|个工作日|工作日|个小时|小时|日|天|周|月)[^。；]{{0,6}}(?:内|后)?[^。；]{{0,12}}(?:通知|告知|报告|通报)", unglossed(s)):
             days = _lf_days(m["n"], m["u"].removeprefix("个") if m["u"] != "个月" else m["u"])
             if days is not None and days > 3.01:
                 return [Hit(evidence=s.strip(), sentence=sent,
                             explanation=f"约定发生个人信息安全事件后约{days:.0f}日内才通知，远迟于个人信息保护法第五十七条“立即采取补救措施并通知”的要求。")]
-    return _dpa_term_missing(ctx, clause, rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}", r"安全|保护措施|保密",
+    return _dpa_term_missing(ctx, clause, rf"{incident}[^。]{{0,60}}(?:通知|告知|报告|通报)|(?:通知|告知|报告|通报)[^。]{{0,30}}{incident}"
+                             rf"|{incident}[^。]{{0,60}}。[^。]{{0,20}}(?:上述|前述|该|此类)(?:安全)?(?:事件|情形|事故)[^。]{{0,40}}(?:通知|告知|报告|通报)", r"安全|保护措施|保密",
                              "委托处理协议未约定发生个人信息泄露、篡改、丢失时受托人立即补救并通知委托方的义务（个人信息保护法第五十七条、第五十九条）。")
 
 
@@ -8682,8 +8852,12 @@ def guarantee_type_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
     for sent in _split(clause.text):
         # the clause's heading line (第七条 连带责任保证) names the kind the body may contradict
         flat = re.sub(r"^\s*[^\n。；，,]{0,30}\n", "", sent).replace("\n", "")
-        if not re.search(r"保证(?!金)|担保责任", flat) or not re.search(
-                r"保证人|担保人|保证责任|担保责任|提供(?:连带(?:责任)?)?保证|(?:代为|代其)(?:偿还|清偿|履行|还款)", flat):
+        # (the guarantor named by its party word in a clause about the guarantee: 第六条 保证 … 经依法强制执行仍无法
+        # 清偿的部分，由丙方承担偿还责任)
+        in_guarantee = re.search(r"保证(?!金)|担保责任", clause.text) and re.search(r"保证人|提供(?:连带(?:责任)?)?保证|连带责任保证", clause.text)
+        if not (re.search(r"保证(?!金)|担保责任", flat) or in_guarantee) or not re.search(
+                r"保证人|担保人|保证责任|担保责任|提供(?:连带(?:责任)?)?保证|(?:代为|代其)(?:偿还|清偿|履行|还款)"
+                + (r"|承担(?:偿还|清偿|还款|代偿|补充)(?:的)?责任" if in_guarantee else ""), flat):
             continue  # a lease deposit (保证金) returned when the purpose cannot be achieved is no guarantee
         m = _GENERAL_GUARANTEE.search(flat)
         if not m or _JOINT_GUARANTEE.search(flat) or re.search(r"先诉抗辩|放弃[^。；]{0,6}抗辩|无论[^。；]{0,20}(?:是否|能否)", flat):

@@ -361,3 +361,36 @@ def test_a_findings_evidence_is_the_documents_own_text_line_breaks_and_all():
     # AND evidence already verbatim, or not in the clause, is left as it is
     assert verbatim_evidence("6.2 其他。", clause) == "6.2 其他。"
     assert verbatim_evidence("约定定金为30%", clause) == "约定定金为30%"
+
+
+def test_a_written_analysis_that_disagrees_never_raises_a_rule_finding():
+    # GIVEN an at-will termination found by the rules, and a written analysis of its clause
+    # (issue 7, item 4: a model that contradicts a finding must not make it "both")
+    from pipelines.elements import ElementRecord
+    from pipelines.generate import ClauseAnalysis
+    from pipelines.review import _build_risks
+    from pipelines.screen import ScreenContext, load_playbook, screen
+    from pipelines.types import Clause, ReasoningStep, Stance
+
+    text = "委托人可以随时解除本合同，且不承担任何赔偿责任。"
+    clause = Clause(clause_id="c1", path=("第九条",), number="第九条", title="", text=text, char_start=0,
+                    char_end=len(text), level=1, category=Category.termination)
+    ctx = ScreenContext(contract_type="委托合同", clauses=[clause], text=text, stance=Stance.neutral,
+                        party_roles={"party_a": ("委托人",), "party_b": ("受托人",)}, citation_checker=lambda *a: None)
+    findings = [f for f in screen([clause], load_playbook(), ctx) if f.check_id == "termination.unilateral_at_will"]
+    assert findings
+    step = ReasoningStep(step=1, action="提取要素", content=text, conclusion="委托人可随时解除", citations=())
+
+    def merged(level, record):
+        analysis = ClauseAnalysis(steps=[step], risk=level, calls=1)
+        finder = FinderResult(records={"c1": ElementRecord(clause_id="c1", category=Category.termination)} if record else {})
+        (risk,) = _build_risks([clause], findings, {"c1": analysis}, lambda *a: None, finder, (), None, frozenset())
+        return risk.source, risk.confidence
+
+    # WHEN the analysis agrees, THEN both found it
+    assert merged("high", record=False) == ("both", 0.85)
+    # WHEN its final level falls below the finding's, THEN the rule stands alone and loses confidence
+    assert merged(None, record=False) == ("rule", 0.7)
+    # WHEN the element record already disagreed, THEN an agreeing analysis does not lift it to "both"
+    assert merged("high", record=True) == ("rule", 0.6)
+    assert merged(None, record=True) == ("rule", 0.5)
