@@ -427,7 +427,7 @@ def read_guarantee_independent(sentence: str) -> str | None:
 
 
 _DEFAULT = re.compile(r"(?:到期|逾期|期满|届满|不能|未能|无法|未|不)[^，。；]{0,10}?(?:清偿|还款|还清|偿还|归还|还本|付息|赎回|付清|履行|支付)|逾期")
-_COLLATERAL = r"(?:抵押物|质物|质押物|担保物|担保财产|抵押财产|质押财产|抵押|质押|出质|房产|房屋|车辆|股权|设备|饰品|权利凭证|仓单)"
+_COLLATERAL = r"(?:抵押物|质物|质押物|担保物|担保财产|抵押财产|质押财产|抵押|质押|出质|房产|房屋|商铺|铺面|厂房|车位|不动产|土地使用权|土地经营权|车辆|股权|设备|饰品|权利凭证|仓单)"
 _TO_CREDITOR = re.compile(rf"(?:归|转移|过户|转归|转让|移转|变更登记)[^，。；]{{0,6}}?(?:至|给|到|为|于)?[^，。；]{{0,4}}?(?:{ROLE}|其|自己|自身|本人)[^，。；]{{0,4}}(?:所有|名下)"
                           r"|所有权[^，。；]{0,10}(?:归|转移|转归|移转|过户)|(?:折抵|抵偿|抵债|冲抵|充抵|以物抵债|抵顶)[^，。；]{0,10}(?:取得|所有|债务|本息|借款|款项)?"
                           r"|(?:直接|即|自动|当然)(?:取得|拥有)[^，。；]{0,8}(?:所有权|产权)|债权债务[^，。；]{0,4}两清")
@@ -557,7 +557,15 @@ def read_paid_sums_kept(sentence: str) -> str | None:
     refuse = re.search(_NO_REFUND, sentence[paid.start():])
     if refuse is None:
         return None
-    if re.search(r"无论|不论|不管|任何(?:原因|情况|情形|理由|时候)|一律|一概|概不|解除|终止|退出|提前结束|退会|退学|退租", sentence):
+    regardless = re.search(r"无论|不论|不管|任何(?:原因|情况|情形|理由|时候)", sentence)
+    # kept on the payer's own default named as the condition (乙方逾期支付…超过十日的，…已支付的全部款项…不予退还):
+    # the forfeiture-on-breach norm (breach.paid_sums_forfeited_on_breach), not this one
+    default = re.search(r"(?:逾期|迟延|拖欠|未按[^。；，]{0,6}(?:支付|付款|履行|交付|缴纳)|擅自|无正当理由|违约|违反|提前退租|中途退出|要求退出"
+                        r"|(?:坚持|单方|提出|要求)解除|依(?:照|据)?(?:前款|上款|前条|上条|前述|本条|第[^。；，]{0,8}(?:条|款)|本合同|本协议)[^。；，]{0,8}(?:解除|取回|收回))"
+                        r"[^。；]{0,30}?(?:的|时)[，,]", sentence[:paid.start()])
+    if default and not regardless:
+        return None
+    if regardless or re.search(r"一律|一概|概不|解除|终止|退出|提前结束|退会|退学|退租", sentence):
         return sentence.strip()
     return None
 

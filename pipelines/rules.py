@@ -3061,7 +3061,8 @@ def _annex_rate_conflict(ctx) -> tuple[str, Hit] | None:
 
 
 # a value with its unit as an annex row or a body clause states it (20家, 350元, 叁元伍角, 5%)
-_KV_UNIT = r"万元|元|家|个|台|套|辆|人|名|户|间|店|份|件|吨|公斤|千克|平方米|亩|次|小时|个月|日|天|年|%|％"
+# (a period is not compared: 合同签订后五日内 and 收到首付款后三十日内 count from different events)
+_KV_UNIT = r"万元|元|家|个(?!月|工作日|小时|自然日)|台|套|辆|人|名|户|间|店|份|件|吨|公斤|千克|平方米|亩|%|％"
 _KV_NUM = r"\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]+"
 _KV_VALUE = re.compile(rf"(?P<n>{_KV_NUM})\s*(?P<u>{_KV_UNIT})(?:(?P<jiao>[零〇一二三四五六七八九壹贰叁肆伍陆柒捌玖])角)?")
 _KV_PERIOD = re.compile(r"(?:每|/|／|·)\s*(?:人\s*[·/]?\s*)?(月|年|季|日|天|周|小时|次)")
@@ -3093,6 +3094,43 @@ def _kv_values(text: str, header: str = "") -> list[tuple[float, str, str]]:
             out.append((round(v * (10000 if h.group(1) else 1), 4), "元",
                         p.group(1) if (p := _KV_PERIOD.search(header)) else ""))
     return out
+
+
+def _kv_value_of(frag: str, names: list[str]) -> tuple[float, str, str] | None:
+    """The value ``frag`` states for the item called by one of ``names``: the value nearest
+    the name, within 16 characters either side and the same comma-delimited part (or the
+    part right after a name stated alone: ``仓储费按托盘计收，每托每日人民币叁元伍角整``), with
+    nothing between but the words of a statement (为, 按, 每…) — not a deduction, an
+    increase or another sum (``在套餐总价中减免1000元``). A shortened name must stand alone
+    (``管理服务费`` does not name ``派遣服务费``). None when no such value is stated."""
+    for n in names:
+        for m in re.finditer(re.escape(n), frag):
+            if n != names[0] and m.start() > 0 and re.match(r"[\u4e00-\u9fff]", frag[m.start() - 1]) \
+                    and frag[m.start() - 1] not in "的为按其之及、":
+                continue
+            start = frag.rfind("，", 0, m.start()) + 1
+            part_end = min((i for i in (frag.find("，", m.end()), frag.find(",", m.end())) if i >= 0), default=len(frag))
+            part = frag[start:part_end]
+            local = m.start() - start
+            vals = [(abs(v.start() - local) if v.start() < local else v.start() - (local + len(n)), v)
+                    for v in _KV_VALUE.finditer(part)]
+            if not vals and part_end < len(frag):
+                nxt_end = min((i for i in (frag.find("，", part_end + 1), frag.find(",", part_end + 1)) if i >= 0), default=len(frag))
+                nxt = frag[part_end + 1: nxt_end]
+                if re.match(r"\s*(?:每|按|为|计|人民币|¥|￥)", nxt) and not re.search(r"\d|[零壹贰叁肆伍陆柒捌玖]", part[local + len(n):]):
+                    part, local = nxt, -len(n)
+                    vals = [(v.start(), v) for v in _KV_VALUE.finditer(part)]
+            if not vals:
+                continue
+            dist, v = min(vals, key=lambda x: x[0])
+            between = part[local + len(n): v.start()] if v.start() >= local + len(n) else part[v.end(): local]
+            if dist > 16 or re.search(r"减|扣|免|增|加收|上浮|下浮|优惠|折|超过|不足|违约|赔偿|补偿|退|罚|合计|总|共|含|定金|保证金|押金|[（(]|即|之和|倍|相当", between):
+                continue
+            got = _kv_values(part[v.start(): v.end() + 8])
+            if got:
+                near = part[max(0, v.start() - 8): v.end() + 8]
+                return got[0][0], got[0][1], p.group(1) if (p := _KV_PERIOD.search(near)) else ""
+    return None
 
 
 def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
@@ -3145,13 +3183,11 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             names = [name] + ([name[-k:] for k in range(len(name) - 1, 2, -1)] if name.endswith("费") else [])
             stated, other = False, None
             for frag in body_frags:
-                called = next((n for n in names if n in frag), None)
-                if called is None or re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
+                if re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
                     continue
-                same = {v for v in _kv_values(frag) if v[1] == row_val[1]}
-                if len({v[0] for v in same}) != 1:
+                v = _kv_value_of(frag, names)
+                if v is None or v[1] != row_val[1]:
                     continue
-                v = next(iter(same))
                 if v[2] and row_val[2] and v[2] != row_val[2]:
                     continue  # a price per year against one per month is no contradiction by itself
                 if abs(v[0] - row_val[0]) <= max(0.001, 0.0005 * row_val[0]):
@@ -5656,6 +5692,8 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
             rf"(?:有权|可以|可|{MODAL_DE})(?:利用|使用|运用|凭借)[^。；]{{0,40}}(?:向|对)[^。；]{{0,12}}(?:推销|推介|营销|推广|促销|招揽|销售)",
             # the purpose first: 乙方有权为优化自有产品及开发其他项目之目的，使用会员数据
             rf"(?:有权|可以|可|{MODAL_DE})[^。；]{{0,6}}为了?(?![^。；，]{{0,8}}(?:本|甲方|委托方|委托人|客户的))[^。；，]{{0,30}}(?:自身|自己|自有|其(?:自身|自有|他)|其他(?:项目|业务|客户|产品|目的)|商业|营销|推广|研发|训练|模型|改进|优化)[^。；]{{0,20}}(?:之|的)?(?:目的|需要|用途)?[，,]?[^。；，]{{0,6}}(?:使用|利用|处理|分析|加工|挖掘|调用)",
+            # the data put to marketing for others: 并可向许可方关联公司提供精准营销服务
+            rf"(?:有权|可以|可|{MODAL_DE}|将)[^。；]{{0,60}}(?:向|为)[^。；，]{{0,5}}{_LF_RECIPIENT}[^。；，]{{0,4}}提供[^。；，]{{0,10}}(?:营销|推广|画像|广告|推送|推荐|获客|引流)",
             # the recipient first: 与其关联公司及合作伙伴共享, 在关联公司范围内共享使用
             rf"(?:有权|可以|可|得|或)?[^。；]{{0,6}}(?:与|同|向|在|于)[^。；]{{0,14}}{_LF_RECIPIENT}[^。；]{{0,8}}(?:共享|分享|交换|互通|流转|传输)",
             rf"(?:有权|可以|可|得)?[^。；]{{0,6}}(?:自行|自主|单方)(?:决定|确定|选择)[^。；]{{0,15}}(?:处理|使用)(?:的)?(?:目的|方式|范围|期限)",
@@ -9785,6 +9823,54 @@ def reference_number_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS["reference_number_mismatch"] = reference_number_mismatch
+
+
+# ------------------------------------------------------------------ one work's ownership given to both parties
+_OWN_PARTY = r"甲方|乙方|丙方|委托方|委托人|受托方|受托人|开发方|研发方|许可方|被许可方|买方|卖方|定作人|定作方|承揽人|承揽方|发包人|承包人|客户|服务商|供应商"
+_OWNED = re.compile(rf"(?P<obj>[^。；：:]{{2,50}}?)(?:的)?(?:著作权|知识产权|所有权|专利申请权|专利权|软件著作权)(?:及(?:其他|其它|相关)?(?:知识产权|权利|权益))?"
+                    rf"[^。；，]{{0,8}}?(?:均|全部|完全)?(?:归|属于|归属于?)(?P<p>{_OWN_PARTY})(?:单独|独家|独自)?(?:所有|享有)?")
+# what a clause of ownership is about: the thing, not the words around it
+_OWN_OBJECT = re.compile(r"源代码|源程序|目标代码|技术文档|设计文档|开发成果|技术成果|工作成果|交付物|交付成果|软件|系统|程序|图纸|设计方案|作品|数据库|算法|模型")
+_OWN_NOT_SAME = re.compile(r"原有|既有|背景|自有|第三方|开源|签约前|本合同签订前|已有|改进|衍生|后续|许可使用|使用权")
+
+
+def _ownership_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the first statement that gives a work (源代码, 技术文档,
+    开发成果 …) to one party when an earlier statement of the contract gives the same work to
+    the other, or None. A party's pre-existing, background, third-party or open-source
+    material, improvements and a licence to use are other things and are not compared."""
+    seen: dict[str, tuple[str, str]] = {}
+    for c in ctx.clauses:
+        for sent in _split(c.text):
+            flat = sent.replace("\n", "")
+            for m in _OWNED.finditer(flat):
+                obj = m.group("obj")
+                if _OWN_NOT_SAME.search(obj) or re.search(r"不(?:归|属于)|并非|不得|除[^。；，]{0,20}外", flat[max(0, m.start() - 6): m.end()]):
+                    continue
+                party = m.group("p")
+                for noun in set(_OWN_OBJECT.findall(obj)):
+                    prev = seen.get(noun)
+                    if prev is None:
+                        seen[noun] = (party, flat)
+                    elif prev[0] != party and not (_C_MUTUAL.search(party) or _C_MUTUAL.search(prev[0])):
+                        return c.clause_id, Hit(evidence=flat.strip(), sentence=flat, explanation=(
+                            f"合同一处约定{noun}的权利归{prev[0]}（“{prev[1].strip()[:40]}”），此处又约定归{party}；"
+                            "同一成果的权利归属前后矛盾，权属将发生争议，须按合同用语、相关条款和目的解释"
+                            "（民法典第一百四十二条、第四百六十六条；委托开发成果的归属另见第八百五十九条）。"))
+    return None
+
+
+def ownership_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """One work's copyright or other rights given to one party in one place and to the
+    other in another (:func:`_ownership_conflict`). Contradicting clauses are interpreted by
+    their words, the related clauses and the purpose (民法典第一百四十二条、第四百六十六条);
+    ownership of a commissioned development is what the parties agree, else the developer's
+    (第八百五十九条), so the contradiction decides who owns the result. Reported once per
+    document, at the second statement."""
+    return _on_its_clause(clause, ctx, "ownership_conflict", lambda: _ownership_conflict(ctx))
+
+
+DETECTORS["ownership_conflict"] = ownership_conflict
 
 
 # ------------------------------------------------------------------ delay excused on grounds wider than force majeure

@@ -102,39 +102,48 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # notice to the other shareholder by word of mouth (公司法84).
 # Set 63 added (blind 26/50, precision 0.65 on the session's start code; 27/50 after sets 61-62's fixes; 39/50, 52
 # predicted after its own).
-FLOORS = {"set23": (40, 49, 0.81), "set24": (46, 56, 0.82), "set25": (35, 49, 0.71), "set26": (47, 59, 0.79),
-          "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (37, 52, 0.71), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
-          "set32": (50, 65, 0.76), "set33": (49, 57, 0.85),
-          "set34": (48, 54, 0.90),
+# Twenty-fourth session: sets 64 and 65 added (blind 38/52, precision 0.76 and 36/50, 0.77 on the session's start
+# code; 49/52, 59 predicted and 43/50, 55 predicted after their fixes). Gains elsewhere from the same norms: an annex
+# value the body states otherwise (set 23 b05, 25 e04, 56 s56_02), a fee kept whatever the cause now filed under
+# price_payment as 9 of 20 blind writers file it (sets 33, 36, 47; one more predicted in 50 and 57 where the same
+# sentence is also read as a forfeiture on breach), a company guarantee's resolution dispensed with (set 51), a fee
+# deducted as the training's own (set 29). Set 44 matched one fewer: v06's self-help repossession was matched only
+# because the paid-sums reading of the same clause was filed under breach_liability.
+FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.72), "set26": (47, 59, 0.79),
+          "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (38, 50, 0.76), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
+          "set32": (50, 65, 0.76), "set33": (50, 58, 0.86),
+          "set34": (49, 54, 0.90),
           "set35": (35, 47, 0.76),
-          "set36": (37, 48, 0.77),
-          "set37": (41, 61, 0.67),
+          "set36": (38, 49, 0.77),
+          "set37": (43, 60, 0.71),
           "set38": (48, 57, 0.84),
           "set39": (43, 57, 0.75),
           "set40": (42, 48, 0.87),
-          "set41": (44, 58, 0.75),
+          "set41": (45, 58, 0.77),
           "set42": (53, 59, 0.89),
           "set43": (44, 60, 0.72),
-          "set44": (36, 51, 0.70),
+          "set44": (35, 51, 0.70),
           "set45": (40, 54, 0.74),
           "set46": (36, 70, 0.51),
-          "set47": (47, 63, 0.74),
+          "set47": (48, 64, 0.75),
           "set48": (46, 54, 0.85),
           "set49": (46, 56, 0.82),
-          "set50": (45, 60, 0.75),
-          "set51": (32, 49, 0.65),
+          "set50": (45, 61, 0.73),
+          "set51": (33, 50, 0.66),
           "set52": (45, 55, 0.81),
           "set53": (40, 56, 0.71),
           "set54": (35, 51, 0.68),
           "set55": (52, 66, 0.78),
-          "set56": (38, 52, 0.73),
-          "set57": (30, 50, 0.60),
+          "set56": (39, 53, 0.73),
+          "set57": (30, 51, 0.58),
           "set58": (49, 64, 0.77),
           "set59": (48, 56, 0.86),
-          "set60": (42, 58, 0.73),
+          "set60": (43, 57, 0.75),
           "set61": (48, 52, 0.92),
           "set62": (48, 62, 0.77),
-          "set63": (39, 52, 0.75)}
+          "set63": (39, 52, 0.75),
+          "set64": (49, 59, 0.83),
+          "set65": (43, 55, 0.78)}
 
 
 @pytest.fixture(scope="module")
