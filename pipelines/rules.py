@@ -3070,12 +3070,18 @@ _KV_PERIOD = re.compile(r"(?:每|/|／|·)\s*(?:人\s*[·/]?\s*)?(月|年|季|�
 _KV_NOT_VALUE = re.compile(r"不超过|不低于|不少于|不多于|以上|以下|以内|至少|最多|最高|最低|上限|下限|其中|首批|首期|累计|[-–—~～至]\s*\d")
 
 
+def _yen(text: str) -> str:
+    """``¥9,800`` written as ``9,800元`` (a value with its unit for :data:`_KV_VALUE`)."""
+    return re.sub(r"[¥￥]\s*(\d[\d,]*(?:\.\d+)?)(?!\s*(?:万)?元)", r"\1元", text)
+
+
 def _kv_values(text: str, header: str = "") -> list[tuple[float, str, str]]:
     """``(value, unit, period)`` for each value with a unit in ``text``; money in yuan
     (``万元`` × 10,000, ``叁元伍角`` = 3.5), ``%`` and ``％`` as ``%``, the period a price is
     per (``元/人·月``, ``每月`` → 月; '' when none). A bare number takes its unit from a
     header that names one (``收费标准（元/平方米·月）``, ``单价（人民币元）``)."""
     out = []
+    text = _yen(text)
     for m in _KV_VALUE.finditer(text):
         v = parse_number(m["n"])
         if v is None:
@@ -3103,6 +3109,7 @@ def _kv_value_of(frag: str, names: list[str]) -> tuple[float, str, str] | None:
     nothing between but the words of a statement (为, 按, 每…) — not a deduction, an
     increase or another sum (``在套餐总价中减免1000元``). A shortened name must stand alone
     (``管理服务费`` does not name ``派遣服务费``). None when no such value is stated."""
+    frag = _yen(frag)
     for n in names:
         for m in re.finditer(re.escape(n), frag):
             if n != names[0] and m.start() > 0 and re.match(r"[\u4e00-\u9fff]", frag[m.start() - 1]) \
@@ -5435,6 +5442,9 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
         return []
     for sent in _split(clause.text):
         s = sent.replace("\n", "")
+        if re.search(r"(?:不要求|不再要求|无需|无须|不需要?)[^。；，]{0,6}履行|不受[^。；，]{0,8}(?:约束|限制)", s) \
+                and not re.search(r"期(?:限)?内|期间|随时|履行[^。；，]{0,6}(?:后|中|期间)", s):
+            continue  # the employer not invoking the non-compete on departure: no restriction, so no compensation is owed
         if re.search(r"(?:无需|无须|不需|不|不再|不予|不另行?|无)(?:甲方|公司|用人单位|单位|本公司)?(?:再)?(?:为此|因此|就此|对此)?(?:另行|额外)?(?:向[^。，；]{0,6})?(?:支付|给予|发放|提供|给)[^。；]{0,10}(?:经济)?补偿", s) \
                 or re.search(r"(?:竞业[^。；]{0,10})?补偿(?:金|费)?[^。；]{0,15}(?:已包含|包含在|已计入|计入|含在|视为已(?:经)?支付|已在[^。；]{0,10}(?:支付|发放))", s) \
                 or re.search(r"(?:工资|薪酬|报酬|薪资|津贴)[^。；]{0,15}(?:已包含|包含|含有|视为包括)[^。；]{0,10}(?:竞业|补偿)", s) \
@@ -5442,9 +5452,7 @@ def labour_noncompete_compensation(clause: Clause, ctx, params) -> Iterable[Hit]
                 or re.search(r"(?:是否|视情况|酌情)[^。；]{0,10}(?:支付|给予|发放)[^。；]{0,6}(?:经济)?补偿", s) \
                 or (re.search(r"补偿", s) and re.search(r"(?:决定|确定|视)[^。；，]{0,4}是否(?:支付|给予|发放)", s)):
             return [Hit(evidence=s.strip(), sentence=sent)]
-        if re.search(r"补偿", s) and re.search(r"(?:期满后|届满后|结束后)[^。；]{0,10}一次性(?:支付|发放)|(?:按季度?|每季度|按年|每年|每半年)(?:支付|发放)", s):
-            return [Hit(evidence=s.strip(), sentence=sent,
-                        explanation="竞业限制经济补偿应在竞业限制期限内按月支付（劳动合同法第二十三条）；约定期满后一次性或按季、按年支付，劳动者在限制期间得不到补偿。")]
+        # (compensation deferred to the end or paid by the quarter or year: labor.noncompete_compensation_deferred)
         if re.search(r"(?:甲方|公司|用人单位)[^。；]{0,10}(?:有权|可以|可)[^。；]{0,8}(?:随时)?(?:解除|终止|免除|放弃)[^。；]{0,10}竞业", s) \
                 and re.search(r"(?:无需|无须|不再|不)(?:另行|额外)?(?:支付|给予)", s):
             return [Hit(evidence=s.strip(), sentence=sent,

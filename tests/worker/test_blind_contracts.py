@@ -109,6 +109,10 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # sentence is also read as a forfeiture on breach), a company guarantee's resolution dispensed with (set 51), a fee
 # deducted as the training's own (set 29). Set 44 matched one fewer: v06's self-help repossession was matched only
 # because the paid-sums reading of the same clause was filed under breach_liability.
+# Sets 66 and 67 added after those fixes, to measure them: 39/50 (0.75) and 37/47 (0.80, one high finding on a clean
+# non-compete) on the session's start code; 40/50 and 38/47 on the code with sets 64-65's fixes; 40/50 (53 predicted)
+# and 39/47 (47 predicted, clean high 0) after their own (an employer not invoking the non-compete owes no
+# compensation; a ¥ amount in an annex; a lien sale price fixed by 乙方).
 FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.72), "set26": (47, 59, 0.79),
           "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (38, 50, 0.76), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
           "set32": (50, 65, 0.76), "set33": (50, 58, 0.86),
@@ -143,7 +147,9 @@ FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.
           "set62": (48, 62, 0.77),
           "set63": (39, 52, 0.75),
           "set64": (49, 59, 0.83),
-          "set65": (43, 55, 0.78)}
+          "set65": (43, 55, 0.78),
+          "set66": (40, 53, 0.75),
+          "set67": (39, 47, 0.82)}
 
 
 @pytest.fixture(scope="module")
