@@ -3150,8 +3150,9 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
     bare amount under a money header, :func:`_kv_values`), not a bound or a range. The body's
     statement is a fragment (between ；, ; and 。) before the annexes that names the item (an
     item ending in 费 may be named by its last three or more characters: 冷冻仓储费 →
-    仓储费) and states exactly one value in the same unit and period. The row conflicts when
-    no such fragment states its value and one states another. Failing a row, an annex
+    仓储费) with a value beside the name in the same unit and period (:func:`_kv_value_of`).
+    The row conflicts when no such fragment states its value and one states another. At most
+    300 rows are read in all (a price list, not a hostile table). Failing a row, an annex
     delivery schedule (a 交货日期 column) whose dates all fall after the delivery deadline
     the body sets (``于2025年5月20日前…送达``).
     """
@@ -3170,8 +3171,10 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             continue
         for head, rows in table_blocks(tail):
             rows_seen.append((c, head, rows))
+    budget = 300
     for c, head, rows in rows_seen:
-        for cells, line in rows[:300]:
+        for cells, line in rows[:max(0, budget)]:
+            budget -= 1
             name = re.sub(r"[（(][^）)]*[）)]", "", cells[0]).strip()
             if not 2 <= len(name) <= 14 or _T_TOTAL_ROW.match(name) or re.search(r"\d", name):
                 continue
@@ -3190,7 +3193,7 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             names = [name] + ([name[-k:] for k in range(len(name) - 1, 2, -1)] if name.endswith("费") else [])
             stated, other = False, None
             for frag in body_frags:
-                if re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
+                if not any(n in frag for n in names) or re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
                     continue
                 v = _kv_value_of(frag, names)
                 if v is None or v[1] != row_val[1]:
