@@ -8,7 +8,9 @@ The thresholds come from the playbook ``params`` and each names its legal source
 
 from __future__ import annotations
 
+import bisect
 import calendar
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -3102,27 +3104,35 @@ def _kv_values(text: str, header: str = "") -> list[tuple[float, str, str]]:
     return out
 
 
-def _kv_value_of(frag: str, names: list[str]) -> tuple[float, str, str] | None:
-    """The value ``frag`` states for the item called by one of ``names``: the value nearest
-    the name, within 16 characters either side and the same comma-delimited part (or the
-    part right after a name stated alone: ``仓储费按托盘计收，每托每日人民币叁元伍角整``), with
-    nothing between but the words of a statement (为, 按, 每…) — not a deduction, an
-    increase or another sum (``在套餐总价中减免1000元``). A shortened name must stand alone
-    (``管理服务费`` does not name ``派遣服务费``). None when no such value is stated."""
+_KV_COMMA = re.compile(r"，|,(?!\d{3})")
+
+
+def _kv_values_of(frag: str, names: list[str]) -> list[tuple[float, str, str]]:
+    """Each value ``frag`` states for the item called by one of ``names`` (one per mention):
+    the value nearest the name, within 16 characters either side and the same comma-delimited
+    part (a comma between digits, 1,500, splits nothing; or the part right after a name
+    stated alone: ``仓储费按托盘计收，每托每日人民币叁元伍角整``), with nothing between but the
+    words of a statement (为, 按, 每…) — not a deduction, an increase or another sum
+    (``在套餐总价中减免1000元``). A shortened name must stand alone (``管理服务费`` does not
+    name ``派遣服务费``). Each is ``(value, unit, period)``; a value stated without a period
+    takes one from the fragment's 年度/每年 or 月度/每月."""
     frag = _yen(frag)
+    cuts = [m.start() for m in _KV_COMMA.finditer(frag)]
+    frag_period = "年" if re.search(r"年度|每年|/年|全年", frag) else "月" if re.search(r"月度|每月|/月", frag) else ""
+    out = []
     for n in names:
         for m in re.finditer(re.escape(n), frag):
             if n != names[0] and m.start() > 0 and re.match(r"[\u4e00-\u9fff]", frag[m.start() - 1]) \
                     and frag[m.start() - 1] not in "的为按其之及、":
                 continue
-            start = frag.rfind("，", 0, m.start()) + 1
-            part_end = min((i for i in (frag.find("，", m.end()), frag.find(",", m.end())) if i >= 0), default=len(frag))
+            start = max((c + 1 for c in cuts if c < m.start()), default=0)
+            part_end = min((c for c in cuts if c >= m.end()), default=len(frag))
             part = frag[start:part_end]
             local = m.start() - start
             vals = [(abs(v.start() - local) if v.start() < local else v.start() - (local + len(n)), v)
                     for v in _KV_VALUE.finditer(part)]
             if not vals and part_end < len(frag):
-                nxt_end = min((i for i in (frag.find("，", part_end + 1), frag.find(",", part_end + 1)) if i >= 0), default=len(frag))
+                nxt_end = min((c for c in cuts if c > part_end), default=len(frag))
                 nxt = frag[part_end + 1: nxt_end]
                 if re.match(r"\s*(?:每|按|为|计|人民币|¥|￥)", nxt) and not re.search(r"\d|[零壹贰叁肆伍陆柒捌玖]", part[local + len(n):]):
                     part, local = nxt, -len(n)
@@ -3136,8 +3146,10 @@ def _kv_value_of(frag: str, names: list[str]) -> tuple[float, str, str] | None:
             got = _kv_values(part[v.start(): v.end() + 8])
             if got:
                 near = part[max(0, v.start() - 8): v.end() + 8]
-                return got[0][0], got[0][1], p.group(1) if (p := _KV_PERIOD.search(near)) else ""
-    return None
+                out.append((got[0][0], got[0][1], p.group(1) if (p := _KV_PERIOD.search(near)) else frag_period))
+        if out:
+            break
+    return out
 
 
 def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
@@ -3171,9 +3183,10 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             continue
         for head, rows in table_blocks(tail):
             rows_seen.append((c, head, rows))
+    rows: list[tuple[Clause, str, str, tuple[float, str, str]]] = []
     budget = 300
-    for c, head, rows in rows_seen:
-        for cells, line in rows[:max(0, budget)]:
+    for c, head, table in rows_seen:
+        for cells, line in table[:max(0, budget)]:
             budget -= 1
             name = re.sub(r"[（(][^）)]*[）)]", "", cells[0]).strip()
             if not 2 <= len(name) <= 14 or _T_TOTAL_ROW.match(name) or re.search(r"\d", name):
@@ -3188,30 +3201,45 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
                     break
                 if vals:
                     break
-            if row_val is None:
+            if row_val is not None:
+                rows.append((c, name, line, row_val))
+    # an item listed in several rows (白班 and 夜班, two models of one appliance) is no single value to compare
+    counts: dict[str, int] = {}
+    for _, name, _, _ in rows:
+        counts[name] = counts.get(name, 0) + 1
+    # the body fragments naming each item, found once over the joined body (linear in its size, not rows × fragments)
+    joined = "\x00".join(body_frags)
+    starts = [0]
+    for f in body_frags[:-1]:
+        starts.append(starts[-1] + len(f) + 1)
+    for c, name, line, row_val in rows:
+        if counts[name] > 1:
+            continue
+        names = [name] + ([name[-k:] for k in range(len(name) - 1, 2, -1)] if name.endswith("费") else [])
+        hit_frags = sorted({bisect.bisect_right(starts, m.start()) - 1 for n in names
+                            for m in itertools.islice(re.finditer(re.escape(n), joined), 50)})
+        stated, other = False, None
+        for fi in hit_frags[:50]:
+            frag = body_frags[fi]
+            if re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
                 continue
-            names = [name] + ([name[-k:] for k in range(len(name) - 1, 2, -1)] if name.endswith("费") else [])
-            stated, other = False, None
-            for frag in body_frags:
-                if not any(n in frag for n in names) or re.search(r"附件|附表|清单|报价单", frag) or _KV_NOT_VALUE.search(frag):
-                    continue
-                v = _kv_value_of(frag, names)
-                if v is None or v[1] != row_val[1]:
-                    continue
-                if v[2] and row_val[2] and v[2] != row_val[2]:
-                    continue  # a price per year against one per month is no contradiction by itself
+            for v in _kv_values_of(frag, names):
+                if v[1] != row_val[1] or (v[2] and row_val[2] and v[2] != row_val[2]):
+                    continue  # another unit, or a price per year against one per month
                 if abs(v[0] - row_val[0]) <= max(0.001, 0.0005 * row_val[0]):
                     stated = True
-                    break
-                other = other or (frag.strip(), v)
-            if stated or other is None:
-                continue
-            frag, v = other
-            unit = row_val[1]
-            return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
-                f"正文约定“{name}”为{v[0]:g}{unit}（“{frag[:40]}”），附件同一项目载明为{row_val[0]:g}{unit}；"
-                "正文与附件对同一事项的约定相互矛盾，合同未约定以何者为准的，履行内容和应付金额将发生争议"
-                "（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+                else:
+                    other = other or (frag.strip(), v)
+            if stated:
+                break
+        if stated or other is None:
+            continue
+        frag, v = other
+        unit = row_val[1]
+        return c.clause_id, Hit(evidence=line.strip(), sentence=line, explanation=(
+            f"正文约定“{name}”为{v[0]:g}{unit}（“{frag[:40]}”），附件同一项目载明为{row_val[0]:g}{unit}；"
+            "正文与附件对同一事项的约定相互矛盾，合同未约定以何者为准的，履行内容和应付金额将发生争议"
+            "（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
     return _annex_schedule_after_deadline(body_frags, rows_seen)
 
 
@@ -9838,18 +9866,20 @@ DETECTORS["reference_number_mismatch"] = reference_number_mismatch
 
 # ------------------------------------------------------------------ one work's ownership given to both parties
 _OWN_PARTY = r"甲方|乙方|丙方|委托方|委托人|受托方|受托人|开发方|研发方|许可方|被许可方|买方|卖方|定作人|定作方|承揽人|承揽方|发包人|承包人|客户|服务商|供应商"
-_OWNED = re.compile(rf"(?P<obj>[^。；：:]{{2,50}}?)(?:的)?(?:著作权|知识产权|所有权|专利申请权|专利权|软件著作权)(?:及(?:其他|其它|相关)?(?:知识产权|权利|权益))?"
+# intellectual property only: title to goods, discs or hardware (所有权) passes on other rules (retention of title, delivery)
+_OWNED = re.compile(rf"(?P<obj>[^。；：:]{{2,50}}?)(?:的)?(?:著作权|知识产权|专利申请权|专利权|软件著作权)(?:及(?:其他|其它|相关)?(?:知识产权|权利|权益))?"
                     rf"[^。；，]{{0,8}}?(?:均|全部|完全)?(?:归|属于|归属于?)(?P<p>{_OWN_PARTY})(?:单独|独家|独自)?(?:所有|享有)?")
 # what a clause of ownership is about: the thing, not the words around it
 _OWN_OBJECT = re.compile(r"源代码|源程序|目标代码|技术文档|设计文档|开发成果|技术成果|工作成果|交付物|交付成果|软件|系统|程序|图纸|设计方案|作品|数据库|算法|模型")
-_OWN_NOT_SAME = re.compile(r"原有|既有|背景|自有|第三方|开源|签约前|本合同签订前|已有|改进|衍生|后续|许可使用|使用权")
+_OWN_NOT_SAME = re.compile(r"原有|既有|背景|自有|第三方|开源|签约前|签订[^。；，]{0,8}(?:之前|以前|前)|此前|之前(?:已)?拥有|已有|改进|衍生|后续|许可使用|使用权|载体|介质|复制件|纸质")
 
 
 def _ownership_conflict(ctx) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for the first statement that gives a work (源代码, 技术文档,
     开发成果 …) to one party when an earlier statement of the contract gives the same work to
     the other, or None. A party's pre-existing, background, third-party or open-source
-    material, improvements and a licence to use are other things and are not compared."""
+    material, improvements, a licence to use and the physical copies are other things and are
+    not compared; title to goods (所有权) is not intellectual property and is not read."""
     seen: dict[str, tuple[str, str]] = {}
     for c in ctx.clauses:
         for sent in _split(c.text):
