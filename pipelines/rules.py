@@ -2994,6 +2994,26 @@ def _annex_title(text: str) -> re.Match | None:
     return None
 
 
+def _body_annex_parts(ctx) -> list[tuple[Clause, str, str]]:
+    """``(clause, body part, annex part)`` for every clause, the glosses removed
+    (:func:`unglossed`): the annexes begin at the first annex title (:func:`_annex_title`) and
+    run to the end, so a clause before it is all body, the one holding it is split there, and
+    every later one is all annex. Computed once per document."""
+    def parts():
+        out, in_annex = [], False
+        for c in ctx.clauses:
+            text = unglossed(c.text)
+            if in_annex:
+                out.append((c, "", text))
+            elif m := _annex_title(text):
+                out.append((c, text[:m.start()], text[m.start():]))
+                in_annex = True
+            else:
+                out.append((c, text, ""))
+        return out
+    return _per_doc(ctx, "body_annex_parts", parts)
+
+
 def _rates_by_noun(text: str) -> dict[tuple[str, str], set[float]]:
     """``{(rate noun, period): {percent, ...}}`` for each comma-delimited fragment of ``text``
     that states one percentage next to one rate noun (``融资比例为应收账款票面金额的80%``,
@@ -3035,15 +3055,7 @@ def _annex_rate_conflict(ctx) -> tuple[str, Hit] | None:
     融资比例 …) none of whose values the body states for the same rate, or None."""
     body: dict[tuple[str, str], set[float]] = {}
     annex: list[tuple[Clause, dict]] = []
-    in_annex = False
-    for c in ctx.clauses:
-        text = unglossed(c.text)
-        if in_annex:
-            head, tail = "", text
-        elif m := _annex_title(text):
-            head, tail, in_annex = text[:m.start()], text[m.start():], True
-        else:
-            head, tail = text, ""
+    for c, head, tail in _body_annex_parts(ctx):
         for k, v in _rates_by_noun(head).items():
             body.setdefault(k, set()).update(v)
         if tail and (rates := _rates_by_noun(tail)):
@@ -3170,19 +3182,11 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
     """
     body_frags: list[str] = []
     rows_seen: list[tuple[Clause, list[str], list[tuple[list[str], str]]]] = []
-    in_annex = False
-    for c in ctx.clauses:
-        text = unglossed(c.text)
-        if in_annex:
-            tail = text
-        elif m := _annex_title(text):
-            head_text, tail, in_annex = text[:m.start()], text[m.start():], True
-            body_frags += [f for x in _split(head_text) for f in re.split(r"[；;]", x.replace("\n", ""))]
-        else:
-            body_frags += [f for x in _split(text) for f in re.split(r"[；;]", x.replace("\n", ""))]
-            continue
-        for head, rows in table_blocks(tail):
-            rows_seen.append((c, head, rows))
+    for c, body, tail in _body_annex_parts(ctx):
+        if body:
+            body_frags += [f for x in _split(body) for f in re.split(r"[；;]", x.replace("\n", ""))]
+        if tail:
+            rows_seen += [(c, head, rows) for head, rows in table_blocks(tail)]
     rows: list[tuple[Clause, str, str, tuple[float, str, str]]] = []
     budget = 300
     for c, head, table in rows_seen:
@@ -3297,16 +3301,10 @@ def _annex_unit_price_conflict(ctx) -> tuple[str, Hit] | None:
     names the item with a price and none of the body's amounts is the row's.
     """
     body_sents: list[str] = []
-    in_annex = False
-    for c in ctx.clauses:
-        text = unglossed(c.text)
-        if in_annex:
-            tail = text
-        elif m := _annex_title(text):
-            body_sents += [x.replace("\n", "") for x in _split(text[:m.start()])]
-            tail, in_annex = text[m.start():], True
-        else:
-            body_sents += [x.replace("\n", "") for x in _split(text)]
+    for c, body, tail in _body_annex_parts(ctx):
+        if body:
+            body_sents += [x.replace("\n", "") for x in _split(body)]
+        if not tail:
             continue
         for head, rows in table_blocks(tail):
             pi = next((i for i, h in enumerate(head) if _T_PRICE.search(h)), None)
