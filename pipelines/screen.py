@@ -305,7 +305,7 @@ def _detector(value: str) -> str:
         return value
     raise ValueError(f"unknown detector {value!r}: leave it out (or write 'pattern') for a check of regular "
                      "expressions (all/any/none), or name one of the code detectors: "
-                     f"{', '.join(sorted(rules.DETECTORS)[:12])} … ({len(rules.DETECTORS)} in pipelines/rules.py)")
+                     f"{', '.join(sorted(rules.DETECTORS)[:12])} … ({len(rules.DETECTORS)} in pipelines/rules/)")
 
 
 def _parties(value: str) -> str:
