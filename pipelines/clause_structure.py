@@ -597,7 +597,8 @@ def read_wages_held_on_leaving(sentence: str) -> str | None:
 
 _NO_GUARANTEE = re.compile(r"不(?:对|就)?[^，。；]{0,16}?(?:作|做|提供|承担|给予|负|出具)(?:出)?[^，。；]{0,16}?(?:保证|担保|保修|质保|承诺)|不(?:保证|担保|承诺)")
 _QUALITY = r"质量|瑕疵|性能|适销|适用|缺陷|品质|功能|现状"
-_INFRINGE = r"侵犯|侵权|第三方(?:的)?(?:权利|知识产权|主张)|他人(?:的)?(?:权利|专利|著作权|商标)|专利权|著作权|商标权|知识产权"
+# (an office or court named after the rights — 国家知识产权局, 知识产权法院 — is no right)
+_INFRINGE = r"侵犯|侵权|第三方(?:的)?(?:权利|知识产权|主张)|他人(?:的)?(?:权利|专利|著作权|商标)|专利权|著作权|商标权|知识产权(?!局|法院|法庭|庭|代理)"
 
 
 # a party warrants that what it supplies infringes no one's rights (民法典第八百七十条): the

@@ -59,7 +59,7 @@ import yaml
 
 from pipelines.clause_structure import definitions, expand_definitions
 from pipelines.errors import reraise_fatal
-from pipelines.text import longest_shared_run, sentences
+from pipelines.text import is_table_row, longest_shared_run, sentences
 from pipelines.types import CONTRACT_TYPES, SEVERITY_RANK, Category, Clause, Finding, Severity, StageError, Stance, StatuteRef
 
 __all__ = ["Check", "Playbook", "ScreenContext", "StatuteRef", "apply_stance", "load_playbook", "screen",
@@ -359,6 +359,18 @@ def unpinned_refs(playbook: Playbook) -> list[str]:
             if not r.phrase]
 
 
+def _contract_types(value) -> tuple[str, ...]:
+    """``contract_types`` of a check: a list of :data:`CONTRACT_TYPES` (empty: every type).
+
+    Raises:
+        ValueError: a type not in :data:`CONTRACT_TYPES` (a typo would silently switch the check off).
+    """
+    unknown = [t for t in value if t not in CONTRACT_TYPES]
+    if unknown:
+        raise ValueError(f"contract_types: unknown contract type {', '.join(map(repr, unknown))} (one of {', '.join(CONTRACT_TYPES)})")
+    return tuple(value)
+
+
 def _type_suggestions(raw: dict) -> dict[str, str]:
     """``type_suggestions`` of a check: contract type (one of :data:`CONTRACT_TYPES`; several
     types may share one text, written ``买卖合同|采购合同``) → suggestion text.
@@ -437,7 +449,7 @@ def _parse_check(raw: dict, source: str) -> Check:
             none=_compile(raw.get("none")),
             clause_none=_compile(raw.get("clause_none")),
             doc_all=_compile(raw.get("doc_all")),
-            contract_types=tuple(raw.get("contract_types", ())),
+            contract_types=_contract_types(raw.get("contract_types") or ()),
             categories=tuple(Category(c) for c in raw.get("categories", ())),
             one_sided=bool(raw.get("one_sided", False)),
             params=dict(raw.get("params", {})),
@@ -814,7 +826,35 @@ def screen(clauses: Sequence[Clause], playbook: Playbook, ctx: ScreenContext,
     order = {c.clause_id: i for i, c in enumerate(clauses)}
     findings.sort(key=lambda f: (order.get(f.clause_id, 0), -SEVERITY_RANK[f.severity]))
     yielding = {c.id for c in playbook.checks if c.yields}
-    return _one_per_sentence(findings, {c.clause_id: c for c in clauses}, yielding)
+    return _one_per_sentence(_without_table_restatements(findings), {c.clause_id: c for c in clauses}, yielding)
+
+
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九十百千万壹贰叁肆伍陆柒捌玖拾佰仟]{2,}")
+
+
+def _figures(text: str) -> set[float]:
+    """The numbers ``text`` states, in digits or Chinese numerals (4,550 and 肆仟伍佰伍拾 alike)."""
+    from pipelines.rules import parse_number  # (imported here, as in screen(): rules imports this module's helpers)
+
+    return {v for m in _FIGURE.finditer(text) if (v := parse_number(m.group(0))) is not None and v >= 1}
+
+
+def _without_table_restatements(findings: list[Finding]) -> list[Finding]:
+    """The findings, less a check's hit on a table row that restates a figure of the same
+    check's earlier hit on a sentence of prose: a pay table or an annex that repeats a term the
+    body states (试用期工资 肆仟伍佰伍拾元 in 第四条 and 4,550 in the wage table) is one risk,
+    reported where the contract states it. A row with figures of its own (the storage site a
+    data annex names) is kept. ``findings`` are in reading order."""
+    in_prose: dict[str, set[float]] = {}
+    kept = []
+    for f in findings:
+        if is_table_row(f.evidence):
+            if f.check_id in in_prose and in_prose[f.check_id] & _figures(f.evidence):
+                continue
+        else:
+            in_prose.setdefault(f.check_id, set()).update(_figures(f.evidence))
+        kept.append(f)
+    return kept
 
 
 # a sentence after "；" that carries on the same provision: 同时/另/此外/并/且/还应/亦…

@@ -89,6 +89,11 @@ def payment_period_long(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         if re.search(r"(?:尾款|余款|剩余)[^。；]{0,20}(?:[1-9]|10)\s*[%％]|(?:尾款|余款|剩余)[^。；]{0,20}百分之(?:[一二三四五六七八九]|十)(?![一二三四五六七八九十])", flat):
             continue  # a small balance held back after acceptance works as retention money
+        # …or a small share paid when a period after acceptance has run (验收合格满十二个月后十日内支付10%): the
+        # warranty period's retention, not a slow payment term
+        if re.search(r"(?:验收|交付|竣工|上线)[^。；，]{0,8}满[^。；，]{1,8}(?:个月|年)[^。；]{0,16}(?:支付|付清|退还|返还)[^。；，]{0,12}"
+                     r"(?:(?<!\d)(?:[1-9]|10)\s*[%％]|百分之(?:[一二三四五六七八九]|十)(?![一二三四五六七八九十]))", flat):
+            continue
         for m in _K_PERIOD.finditer(flat):
             days = _k_days(m)
             if days is None or days <= max_days:
@@ -410,10 +415,28 @@ def acceptance_time_open(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 # the guarantor is the debtor's own company: its subsidiary, or the debtor its shareholder or controller
-_G_FOR_OWN_SHAREHOLDER = re.compile(
-    r"(?:丙方|保证人|担保人|保证方|担保方)[^。；，]{0,4}(?:系|是|为)(?:乙方|借款人|债务人|甲方)[^。；，）)]{0,12}(?:子公司|控股子公司|全资子公司|下属公司)"
-    r"|(?:乙方|借款人|债务人)[^。；，]{0,4}(?:系|是|为)(?:丙方|保证人|担保人|保证方|担保方)[^。；，]{0,6}(?:的)?(?:股东|控股股东|实际控制人|母公司)"
-    r"|(?:乙方|借款人|债务人)[^。；，]{0,4}持有(?:丙方|保证人|担保人|保证方|担保方)[^。；，]{0,6}(?:\d+(?:\.\d+)?\s*[%％]|百分之[^。；，]{1,6})(?:的)?(?:股权|股份)")
+_G_GUARANTOR = "丙方|保证人|担保人|保证方|担保方|抵押人|出质人"
+
+
+@lru_cache(maxsize=8)
+def _g_for_own_shareholder(guarantor: str) -> re.Pattern:
+    """The contract's statement that the guarantor (``guarantor``: its words, a regex alternation) is the
+    debtor's subsidiary or that the debtor holds its shares."""
+    return re.compile(
+        rf"(?:{guarantor})[^。；，]{{0,4}}(?:系|是|为)(?:乙方|借款人|债务人|甲方)[^。；，）)]{{0,12}}(?:子公司|控股子公司|全资子公司|下属公司)"
+        rf"|(?:乙方|借款人|债务人)[^。；，]{{0,4}}(?:系|是|为)(?:{guarantor})[^。；，]{{0,6}}(?:的)?(?:股东|控股股东|实际控制人|母公司)"
+        rf"|(?:乙方|借款人|债务人)[^。；，]{{0,4}}持有(?:{guarantor})[^。；，]{{0,6}}(?:\d+(?:\.\d+)?\s*[%％]|百分之[^。；，]{{1,6}})(?:的)?(?:股权|股份)")
+
+
+def _guarantor_words(ctx) -> str:
+    """The guarantor's words, with the party label (甲方/乙方) the preamble gives a 保证人, 抵押人 or 出质人
+    (a mortgage contract's ``抵押人（乙方）：`` or ``乙方（出质人）：``)."""
+    head = (ctx.text or "")[:1500]
+    m = re.search(rf"^\s*(?:(?:{_G_GUARANTOR})\s*[（(]\s*(?P<a>[甲乙丁]方)\s*[)）]|(?P<b>[甲乙丁]方)\s*[（(]\s*(?:{_G_GUARANTOR})\s*[)）])\s*[：:]",
+                  head, re.M)
+    return _G_GUARANTOR + ("|" + (m["a"] or m["b"]) if m else "")
+
+
 # what the guarantor's approval was: a board or a single director, not the shareholders' meeting
 _G_BOARD_ONLY = re.compile(r"执行董事(?:的)?(?:决定|同意|签署)|董事会(?:的)?(?:决议|决定|同意)|总经理(?:的)?(?:决定|批准|同意)|董事长(?:的)?(?:决定|批准|同意)")
 
@@ -431,16 +454,17 @@ def guarantee_for_shareholder_without_meeting(clause: Clause, ctx, params) -> It
     sentence naming the approval it was given.
     """
     text = ctx.text or ""
-    if not _G_FOR_OWN_SHAREHOLDER.search(text.replace("\n", "")):
+    guarantor = _guarantor_words(ctx)
+    if not _g_for_own_shareholder(guarantor).search(text.replace("\n", "")):
         return []
     # the guarantor's own shareholders' meeting resolved it (丙方股东会决议同意提供本保证)
     for sent in _split(text):
         flat = sent.replace("\n", "")
-        if re.search(r"股东(?:会|大会)|全体股东", flat) and re.search(r"丙方|保证人|担保人|保证方|担保方|提供(?:本)?(?:保证|担保)|本保证", flat):
+        if re.search(r"股东(?:会|大会)|全体股东", flat) and re.search(rf"{guarantor}|提供(?:本)?(?:保证|担保)|本保证|本(?:抵押|质押)", flat):
             return []
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
-        if _G_BOARD_ONLY.search(flat) and re.search(r"保证|担保", flat + clause.text):
+        if _G_BOARD_ONLY.search(flat) and re.search(r"保证|担保|抵押|质押|出质", flat + clause.text):
             return [Hit(evidence=flat.strip(), sentence=flat)]
     return []
 

@@ -33,6 +33,7 @@ from pipelines.rules.core import (
     _c_yuan_value,
     _dates,
     _per_doc,
+    _row_cells,
     _split,
     _t_total_label,
     parse_amount,
@@ -931,6 +932,11 @@ def arbitration_body_unclear(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # 依法提起诉讼或者申请仲裁 (民法典第九百四十四条's words) points to the remedy; the forum is agreed elsewhere
         if re.search(r"(?:法院|诉讼)或者?仲裁机构|仲裁机构或者?(?:法院|诉讼)|送达|联系方式", flat):
             continue  # a reference to 'a court or arbitration body' (送达地址 clauses) agrees no forum
+        # a party's remedy on one matter (被除名人有异议的，可以申请仲裁) where the dispute clause elsewhere names one
+        # commission: the arbitration it refers to is that agreement's, not a second one
+        if re.search(r"(?:可以|可|有权)[^。；]{0,30}申请仲裁", flat) and not re.search(r"提(?:交|请)|交由|仲裁委员会|仲裁机构|仲裁院|仲裁中心", flat) \
+                and len(set(_c_named_institutions(ctx.text.replace("\n", "").replace(flat, "")))) == 1:
+            continue
         # a name in brackets right after another is that institution's other name (上海国际经济贸易仲裁委员会（上海国际仲裁中心）)
         named = [n for n in _c_named_institutions(flat) if not n.startswith(("（", "("))]
         distinct = sorted(set(named))
@@ -986,8 +992,10 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
     that commissions the work when there is none; silent when any clause allocates the
     results (``开发成果的知识产权归甲方所有``, ``著作权属于乙方``).
     """
+    # (an allocation of background technology is none of the results': 乙方背景技术的知识产权归乙方所有 — but one that
+    # only carves it out afterwards is: 交付成果的知识产权归甲方所有，但乙方背景技术除外)
     if _per_doc(ctx, "results_allocated", lambda: any(
-            _C_RESULT_ALLOCATED.search(flat) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat)
+            (m := _C_RESULT_ALLOCATED.search(flat)) and not re.search(r"签订前|签署前|原有|已有|既有|各自(?:拥有|所有|享有)|背景", flat[:m.end()])
             for c in ctx.clauses for flat in (s.replace("\n", "") for s in _split(c.text)))):
         return []  # once per document: this ran for every clause of every clause (quadratic) before
     if ctx.contract_type != "技术开发合同" and (
@@ -998,15 +1006,29 @@ def commissioned_results_unallocated(clause: Clause, ctx, params) -> Iterable[Hi
                 not re.search(r"鉴于[^。；，]{0,10}$", flat[max(0, m.start() - 12): m.start()])
                 for flat in (ctx.text.replace("\n", ""),) for m in _C_COMMISSIONED.finditer(flat)))):
         return []
-    target = _per_doc(ctx, "results_target", lambda: next(
-        (c for c in ctx.clauses if re.search(r"知识产权|著作权|专利|技术秘密|成果", c.text)), None) or next(
-        (c for c in ctx.clauses if _C_COMMISSIONED.search(c.text.replace("\n", ""))), None))
+    # where the term belongs: the clause that speaks of who owns the results (…的归属和分享，由双方另行协商确定), else
+    # the first that names the rights, else the first that names results, else the one that commissions the work
+    def target_of():
+        for pattern in (_C_RESULT_OWNERSHIP_TALK, r"知识产权|著作权|专利|技术秘密", r"成果"):
+            if c := next((c for c in ctx.clauses if re.search(pattern, c.text.replace("\n", ""))), None):
+                return c
+        return next((c for c in ctx.clauses if _C_COMMISSIONED.search(c.text.replace("\n", ""))), None)
+    target = _per_doc(ctx, "results_target", target_of)
     if target is None or target.clause_id != clause.clause_id:
         return []
-    for sent in _split(clause.text):
-        if re.search(r"知识产权|著作权|专利|技术秘密|成果", sent) or _C_COMMISSIONED.search(sent.replace("\n", "")):
+    sents = _split(clause.text)
+    for pattern in (_C_RESULT_OWNERSHIP_TALK, r"知识产权|著作权|专利|技术秘密|成果"):
+        for sent in sents:
+            if re.search(pattern, sent.replace("\n", "")):
+                return [Hit(evidence=sent.strip(), sentence=sent)]
+    for sent in sents:
+        if _C_COMMISSIONED.search(sent.replace("\n", "")):
             return [Hit(evidence=sent.strip(), sentence=sent)]
     return []
+
+
+# a sentence about who owns the results, whatever it settles (归属…另行协商, 权属由双方确定)
+_C_RESULT_OWNERSHIP_TALK = r"(?:知识产权|著作权|专利|技术秘密|成果)[^。；]{0,40}(?:归属|权属|所有权|分享|另行协商|另行约定|协商确定|归[^。；，]{0,8}(?:所有|享有))"
 
 
 _C_INSPECTION_PERIOD = re.compile(rf"(?:验收|检验|检测|异议|质量问题|复检|核验)[^。；]{{0,30}}{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)|{_NUM}\s*(?:个工作日|工作日|日|天|小时|个月|月)\s*(?:内|之内|以内)[^。；]{{0,20}}(?:验收|检验|检测|提出[^。；]{{0,6}}异议)|检验期|验收期|异议期"
@@ -1715,28 +1737,29 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             name = re.sub(r"[（(][^）)]*[）)]", "", cells[0]).strip()
             if not 2 <= len(name) <= 14 or _T_TOTAL_ROW.match(name) or re.search(r"\d", name):
                 continue
-            row_val = None
+            row_val, others = None, []
             for i, cell in enumerate(cells[1:], start=1):
                 if _KV_NOT_VALUE.search(cell):
                     break
                 vals = _kv_values(re.sub(r"[（(][^）)]*[）)]", "", cell), head[i] if i < len(head) else "")
-                if len(vals) == 1:
+                if len(vals) == 1 and row_val is None:
                     row_val = vals[0]
-                    break
-                if vals:
+                elif len(vals) == 1:
+                    others.append(vals[0])  # the same item in another column (试用期 | 转正后): a body value there is stated
+                elif vals or row_val is not None:
                     break
             if row_val is not None:
-                rows.append((c, name, line, row_val))
+                rows.append((c, name, line, row_val, others))
     # an item listed in several rows (白班 and 夜班, two models of one appliance) is no single value to compare
     counts: dict[str, int] = {}
-    for _, name, _, _ in rows:
+    for _, name, _, _, _ in rows:
         counts[name] = counts.get(name, 0) + 1
     # the body fragments naming each item, found once over the joined body (linear in its size, not rows × fragments)
     joined = "\x00".join(body_frags)
     starts = [0]
     for f in body_frags[:-1]:
         starts.append(starts[-1] + len(f) + 1)
-    for c, name, line, row_val in rows:
+    for c, name, line, row_val, others in rows:
         if counts[name] > 1:
             continue
         names = [name] + ([name[-k:] for k in range(len(name) - 1, 2, -1)] if name.endswith("费") else [])
@@ -1750,7 +1773,7 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             for v in _kv_values_of(frag, names):
                 if v[1] != row_val[1] or (v[2] and row_val[2] and v[2] != row_val[2]):
                     continue  # another unit, or a price per year against one per month
-                if abs(v[0] - row_val[0]) <= max(0.001, 0.0005 * row_val[0]):
+                if any(abs(v[0] - r[0]) <= max(0.001, 0.0005 * r[0]) for r in (row_val, *others) if r[1] == v[1]):
                     stated = True
                 else:
                     other = other or (frag.strip(), v)
@@ -1764,7 +1787,171 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             f"正文约定“{name}”为{v[0]:g}{unit}（“{frag[:40]}”），附件同一项目载明为{row_val[0]:g}{unit}；"
             "正文与附件对同一事项的约定相互矛盾，合同未约定以何者为准的，履行内容和应付金额将发生争议"
             "（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
-    return _annex_schedule_after_deadline(body_frags, rows_seen)
+    return _annex_schedule_after_deadline(body_frags, rows_seen) or _annex_total_conflict(ctx, rows_seen) \
+        or _annex_payment_term_conflict(ctx)
+
+
+_PT_NUM = r"\d{1,3}|[一二两三四五六七八九十百零〇壹贰叁肆伍陆柒捌玖拾佰]{1,4}"
+_PT_PAY = r"(?:支付|付清|付款|结清|结算完毕|汇付|转账)"
+# a period after a trigger (收到发票后三十日内…支付, 票到后60天), or a day of the month (次月15日前…付清)
+_PT_PERIOD = re.compile(rf"(?:后|起|之日起|起算)\s*(?P<n>{_PT_NUM})\s*(?:个)?(?P<u>工作日|自然日|日|天)(?:内|之内|以内)?[^。；，]{{0,20}}{_PT_PAY}"
+                        rf"|账期\s*[：:为是]?\s*[^。；，\d]{{0,8}}?(?P<n2>{_PT_NUM})\s*(?P<u2>工作日|自然日|日|天)")
+_PT_DAY = re.compile(rf"(?:每月|次月|每个月|下月)\s*(?P<d>{_PT_NUM})\s*(?:日|号)\s*(?:前|之前|以前)?[^。；，]{{0,20}}{_PT_PAY}")
+# other sums and charges have their own periods: deposits, penalties, refunds, instalments of a price, wages' extras
+_PT_OTHER = re.compile(r"逾期|违约金|滞纳|利息|退还|返还|押金|保证金|定金|预付|首付|首期|尾款|余款|质保金|质量保证金|提成|奖金|分成|补偿|赔偿|补贴"
+                       r"|第[一二三四五六七八九十\d]+(?:期|笔|次)|仍(?:未|不)|留置|催告|宽限")
+
+
+def _payment_terms(text: str) -> set[tuple[str, str, float]]:
+    """The payment terms ``text`` states: ``("period", unit, days)`` for a period after a trigger
+    (``收到发票后三十日内支付``, ``付款账期：票到后60天``) and ``("day", "", n)`` for a day of the
+    month (``次月15日前付清``); fragments about deposits, penalties, refunds or one instalment
+    of several (:data:`_PT_OTHER`) are not read."""
+    out = set()
+    for sent in _split(text):
+        for frag in re.split(r"[；;]", sent.replace("\n", "")):
+            if _PT_OTHER.search(frag):
+                continue
+            for m in _PT_PERIOD.finditer(frag):
+                n = parse_number(m["n"] or m["n2"])
+                if n:
+                    u = m["u"] or m["u2"]
+                    out.add(("period", "工作日" if u == "工作日" else "日", n))
+            for m in _PT_DAY.finditer(frag):
+                if (n := parse_number(m["d"])) and 1 <= n <= 31:
+                    out.add(("day", "", n))
+    return out
+
+
+def _annex_payment_term_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the annex sentence whose payment term the body states
+    otherwise (正文 ``收到发票后叁拾日内支付货款``, 附件 ``付款账期：票到后60天``; 正文 ``次月15日前付清``,
+    附件 ``每月5日前支付``), or None.
+
+    Compared only where the body states one term of the kind (a period in days, a period in
+    working days, a day of the month) and the annex one of the same kind: a contract with
+    several instalments states several, and those are not compared. Two statements of the
+    time of payment that contradict each other are read by 民法典第一百四十二条、第四百六十六条;
+    the time is then unclear (第五百一十条、第五百一十一条第四项). Reported on the annex's
+    statement.
+    """
+    body_terms: set = set()
+    annex: list[tuple[str, str, set]] = []
+    for c, body, tail in _body_annex_parts(ctx):
+        body_terms |= _payment_terms(body)
+        for sent in _split(tail):
+            if terms := _payment_terms(sent):
+                annex.append((c.clause_id, sent, terms))
+    annex_terms = set().union(*(ts for _, _, ts in annex)) if annex else set()
+    for kind, unit in {(k, u) for k, u, _ in annex_terms}:
+        b = {v for k, u, v in body_terms if (k, u) == (kind, unit)}
+        a = {v for k, u, v in annex_terms if (k, u) == (kind, unit)}
+        if len(b) != 1 or len(a) != 1 or b == a:
+            continue
+        cid, sent = next((cid, s) for cid, s, ts in annex if any((k, u) == (kind, unit) for k, u, _ in ts))
+        what = (f"每月{int(b.pop())}日前" if kind == "day" else f"{int(b.pop())}{'个工作日' if unit == '工作日' else '日'}内"), \
+               (f"每月{int(a.pop())}日前" if kind == "day" else f"{int(a.pop())}{'个工作日' if unit == '工作日' else '日'}内")
+        return cid, Hit(evidence=sent.strip(), sentence=sent, explanation=(
+            f"正文约定的付款时间为{what[0]}，附件载明为{what[1]}；正文与附件对付款期限的约定相互矛盾，"
+            "何时构成逾期付款、逾期违约金从何时起算将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十一条）。"))
+    return None
+
+
+# a total the body states: 合同总价为…, 共计1,200吨, 授权用户数上限为200个 (the table's column named), each with a value
+_AT_TOTAL = re.compile(r"总价款|总价|总金额|总额|合计|共计|总计|总量|总数量|总重量|总数")
+# words that make the body's figure a part or a variant of what the annex totals
+_AT_PART = re.compile(r"其中|包括|包含|另行|另计|另付|不含|除[^，。；]{0,12}外|以外|首批|首期|每批|每期|每月|每年|暂定|预计|估算|约"
+                      r"|剩余|余款|尾款|首付|预付|定金|保证金|押金|第[一二三四五六七八九十\d]+(?:期|笔|次|批)|[（(][一二三四五六七八九十\d][)）]")
+# a money column a contract's total is the sum of (not a schedule of principal, interest or rent)
+_AT_PRICE_HEAD = re.compile(r"金额|价款|总价|合价|价格|报价|费用|造价|预算|小计|合计")
+_AT_NOT_PRICE_HEAD = re.compile(r"本金|利息|租金|保证金|押金|税额|税金|违约金")
+_AT_GENERIC = re.compile(r"^(?:金额|数量|单价|价格|合计|小计|备注|序号|费用|总价|总额|名称|单位|规格|型号|税率|税额|说明)$")
+_AT_UNIT = re.compile(r"[（(]\s*(?:人民币)?\s*(万元|元|吨|台|套|件|个|人|户|间|平方米|亩|公斤|千克|辆|名|家)\s*[)）]")
+_VAT_FACTORS = (1.13, 1.09, 1.06, 1.03, 1.01)
+
+
+def _fmt_amount(x: float) -> str:
+    """``1,490,000`` or ``1,020.5``: an amount as a contract writes it, without a trailing .00."""
+    return f"{int(x):,}" if x == int(x) else f"{x:,.2f}".rstrip("0").rstrip(".")
+
+
+def _annex_total_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the body sentence whose total an annex table's total row
+    (合计, 总计) states otherwise, or None.
+
+    Two shapes: the body states a total (合同总价, 共计, 总量 …) in the unit of one of the
+    table's columns (``金额（元）``, ``数量（吨）``) in a sentence that sends the reader to the
+    annex for its detail (附件, 清单, 明细); or the body names a column of the table itself
+    (``授权用户数上限为200个`` against ``| 合计 | 150 |`` under ``授权用户数``). A body figure
+    that is a part, a variant or an estimate (其中, 不含, 暂定, 每期 …) or differs from the
+    annex's by a VAT rate (13%, 9%, 6%, 3%, 1%) is not compared. Two statements of one term
+    that contradict each other are interpreted by their words, the related clauses and the
+    purpose (民法典第一百四十二条、第四百六十六条); the term is then unclear (第五百一十条).
+    Reported on the body sentence, where the contract states the term.
+    """
+    totals = []
+    for c, head, rows in rows_seen:
+        total = next((cells for cells, _ in rows[:300] if cells and _T_TOTAL_ROW.match(cells[0].strip())
+                      and not cells[0].strip().startswith("小计")), None)
+        if total is None or len(total) != len(head):
+            continue
+        data = [cells for cells, _ in rows[:300] if cells and not _T_TOTAL_ROW.match(cells[0].strip())]
+        for i in range(1, len(head)):
+            nums = _T_NUM.findall(total[i])
+            if len(nums) != 1 or (v := parse_number(nums[0])) is None:
+                continue
+            u = _AT_UNIT.search(head[i])
+            unit = u.group(1) if u else ""
+            scale = 10000 if unit == "万元" else 1
+            v, unit = v * scale, "元" if unit == "万元" else unit
+            name = re.sub(r"[（(][^）)]*[）)]", "", head[i]).strip()
+            # the column's own name is compared with the body only where every row states the total's value (授权用户数
+            # 150 in each module row): a column of shares (认缴出资额 of each shareholder) sums to something else
+            vals = [parse_number(n[0]) for cells in data if i < len(cells) and len(n := _T_NUM.findall(cells[i])) == 1]
+            same = bool(vals) and all(x is not None and abs(x * scale - v) < 1e-6 for x in vals)
+            totals.append((c, name, unit, v, same))
+    # a table aligned with spaces: its total row (合计    1,020.000) keeps no columns, so it is read only where the
+    # header has one column with a unit and the row one number
+    for c, _, tail in _body_annex_parts(ctx):
+        head = None
+        for line in tail.splitlines()[:400]:
+            cells = re.split(r"[ \u3000]{2,}|\t", line.strip())
+            if head is None or len(cells) >= 3:
+                if len(cells) >= 3 and not _row_cells(line):
+                    head = head or cells
+                continue
+            if _T_TOTAL_ROW.match(cells[0]) and not cells[0].startswith("小计") and len(nums := _T_NUM.findall(line)) == 1:
+                units = [(h, u.group(1)) for h in head if (u := _AT_UNIT.search(h))]
+                if len(units) == 1 and (v := parse_number(nums[0])) is not None:
+                    h, unit = units[0]
+                    v, unit = (v * 10000, "元") if unit == "万元" else (v, unit)
+                    totals.append((c, re.sub(r"[（(][^）)]*[）)]", "", h).strip(), unit, v, False))
+            head = None
+    if not totals:
+        return None
+    for c, body, _ in _body_annex_parts(ctx):
+        for sent in _split(body):
+            for frag in re.split(r"[；;]", sent.replace("\n", "")):
+                if _AT_PART.search(frag):
+                    continue
+                for _, name, unit, v, same in totals:
+                    said = None
+                    if same and 3 <= len(name) <= 10 and not _AT_GENERIC.match(name) and name in frag:
+                        got = _kv_values_of(frag.replace("上限", ""), [name])
+                        said = next((x[0] for x in got if not unit or x[1] == unit), None)
+                    elif unit and re.search(r"附件|附表|清单|明细", frag) and (m := _AT_TOTAL.search(frag)) \
+                            and (unit != "元" or (_AT_PRICE_HEAD.search(name) and not _AT_NOT_PRICE_HEAD.search(name))):
+                        got = _kv_values(frag[m.end(): m.end() + 24])
+                        said = next((x[0] for x in got if x[1] == unit and not x[2]), None)
+                    if said is None or abs(said - v) <= max(0.01, 0.0005 * v):
+                        continue
+                    if any(abs(said - v * f) <= 0.01 * v or abs(v - said * f) <= 0.01 * said for f in _VAT_FACTORS):
+                        continue
+                    return c.clause_id, Hit(evidence=frag.strip(), sentence=sent, explanation=(
+                        f"正文约定为{_fmt_amount(said)}{unit}，附件表格“{name}”栏的合计为{_fmt_amount(v)}{unit}，"
+                        "正文与附件对同一事项的约定相互矛盾，合同未约定以何者为准的，履行内容和应付金额将发生争议"
+                        "（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+    return None
 
 
 def _cell_date(cell: str) -> date | None:
@@ -2120,7 +2307,7 @@ def termination_ld_above_fee(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 _IR_PRINCIPAL = re.compile(r"(?:贷款|借款|融资|分期)(?:本金|金额|总额|额度)(?:为|是|：|:)?\s*(?:人民币)?\s*")
 _IR_TERMS = re.compile(rf"(?:贷款|借款|分期|还款|融资)(?:期限|期数)(?:为|是|：|:)?\s*(?P<n>{_NUM})\s*(?:期|个月)|分\s*(?P<n2>{_NUM})\s*期")
-_IR_RATE = re.compile(rf"(?:年利率|年化利率|年化|年息)(?:为|是|：|:)?\s*(?P<r>\d+(?:\.\d+)?)\s*[%％]")
+_IR_RATE = re.compile(r"(?:年利率|年化利率|年化|年息)(?:为|是|：|:)?\s*(?P<r>\d+(?:\.\d+)?)\s*[%％]")
 _IR_PAYMENT = re.compile(r"(?:月供|每期还款额?|每月还款额?|每期应还|每月应还|每期(?:应)?(?:支付|偿还)(?:金额)?)")
 
 
@@ -2356,8 +2543,10 @@ def annex_value_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
 
     Two clauses that contradict each other are interpreted by their words, the related
     clauses and the purpose (民法典第一百四十二条、第四百六十六条); the term is then unclear
-    (第五百一十条、第五百一十一条). Reported once per document, on the annex row; a rate or a
-    unit price the rate check reads (:func:`annex_rate_conflict`) is left to it.
+    (第五百一十条、第五百一十一条). Reported once per document, on the annex row — or, for a
+    total the annex's total row contradicts (:func:`_annex_total_conflict`), on the body
+    sentence; a rate or a unit price the rate check reads (:func:`annex_rate_conflict`) is left
+    to it.
     """
     if _per_doc(ctx, "annex_rate_conflict", lambda: _annex_rate_conflict(ctx) or _annex_unit_price_conflict(ctx)):
         return []
@@ -2546,6 +2735,12 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
             label_at = next(i for i, c in enumerate(totals[0][0]) if c.strip())
             # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
             above = [(cells, line) for cells, line in rows[:rows.index(totals[0])] if (cells, line) in body]
+            # a total that names what it leaves out (合计（不含社保补贴）, 除运费外合计) does not sum those rows
+            label = _t_total_label(totals[0][0]) or ""
+            if m := re.search(r"(?:不含|不包括|除)([^）)，、外]{2,12})", label):
+                left_out = [w for w in re.split(r"[及和与、]", m.group(1)) if len(w) >= 2]
+                above = [(cells, line) for cells, line in above
+                         if not (cells[0].strip() and any(w in cells[0] or cells[0].strip() in w for w in left_out))]
             for i, h in enumerate(head):
                 if i <= label_at or not _T_MONEY.search(h) or _T_PRICE.search(h):
                     continue

@@ -18,6 +18,7 @@ from datetime import date
 from functools import lru_cache
 
 import cn2an
+
 from pipelines.text import is_table_row, sentences
 from pipelines.types import Clause, Severity
 
@@ -99,7 +100,8 @@ def parse_rate(s: str) -> list[tuple[float, re.Match]]:
     return out
 
 
-_AMOUNT_WORDS = re.compile(r"(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元(?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?整?")
+_AMOUNT_WORDS = re.compile(r"(?:人民币)?(?P<w>[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元零?(?:(?P<jiao>[零壹贰叁肆伍陆柒捌玖])角)?零?(?:(?P<fen>[零壹贰叁肆伍陆柒捌玖])分)?整?")
+_JIAO_FEN = dict(zip("零壹贰叁肆伍陆柒捌玖", range(10)))
 # digits right after the words: 贰拾壹万元整（¥210,000.00） / （小写：210000元）
 _DIGITS_AFTER = re.compile(r"^\s*[（(]\s*(?:小写[：:]?\s*)?(?:人民币)?\s*[¥￥]?\s*(?P<d>\d[\d,]*(?:\.\d+)?)")
 # digits right before the words: ¥210,000.00（大写：贰拾壹万元整）
@@ -132,6 +134,8 @@ def amount_words_digits(clause: Clause, ctx, params) -> Iterable[Hit]:
             digits_v = parse_number(d.group("d"))
             if words_v is None or digits_v is None:
                 continue
+            # 角 and 分 are part of the amount: 壹角贰分 is 0.12 yuan
+            words_v += _JIAO_FEN.get(w.group("jiao") or "零", 0) / 10 + _JIAO_FEN.get(w.group("fen") or "零", 0) / 100
             if d.groupdict().get("wan"):
                 digits_v *= 10000
             if abs(words_v - digits_v) > 0.005:
@@ -804,6 +808,22 @@ def _row_cells(line: str) -> list[str] | None:
     # one outer bar each side (a trailing empty cell, ｜53,400｜｜, is still a cell)
     cells = [c.strip() for c in re.split(r"[|｜│]", re.sub(r"^[|｜│]|[|｜│]$", "", line.strip()))]
     return None if all(re.fullmatch(r":?-{2,}:?|", c) for c in cells) else cells
+
+
+def _grid_rows(text: str) -> list[tuple[list[str], str]]:
+    """The rows of the tables in ``text`` as (cells, line): pipe rows (:func:`_row_cells`) and
+    rows aligned with runs of two or more spaces or a tab into three or more cells (how a
+    plain-text or PDF-extracted schedule is laid out: ``4       2024-12-13      0.00``)."""
+    out = []
+    for line in text.splitlines():
+        cells = _row_cells(line)
+        if cells is None and re.search(r"\S(?:[ \u3000]{2,}|\t)\S", line):
+            cells = re.split(r"[ \u3000]{2,}|\t", line.strip())
+            if len(cells) < 3:
+                cells = None
+        if cells is not None:
+            out.append((cells, line))
+    return out
 
 
 def _table_rows(text: str) -> list[tuple[list[str], str]]:

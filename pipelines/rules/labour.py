@@ -192,7 +192,7 @@ def _lf_part_time_doc(ctx) -> bool:
 _PT_TRIAL = re.compile(r"试用期?|试工期?|试岗期?|考察期|适应期|见习期|适岗期|磨合期|观察期|实习期")
 _PT_HOURS_DAY = re.compile(rf"(?:每日|每天|日均|单日)[^。；]{{0,12}}?(?:工作(?:时间|时长)?)?[^。；\d{_CN_DIGITS}]{{0,8}}?(?P<a>{_NUM})\s*(?:(?:至|到|-|－|~|～)\s*(?P<b>{_NUM})\s*)?(?:个)?小时")
 _PT_HOURS_WEEK = re.compile(rf"(?:每周|每星期|周)[^。；\d{_CN_DIGITS}]{{0,14}}?(?P<a>{_NUM})\s*(?:(?:至|到|-|－|~|～)\s*(?P<b>{_NUM})\s*)?(?:个)?小时")
-_PT_HOURLY = re.compile(rf"(?P<v>\d+(?:\.\d+)?)\s*元\s*[/／每]\s*(?:小时|时)|每小时\s*(?:人民币)?\s*(?P<w>\d+(?:\.\d+)?)\s*元|时薪[^。；\d]{{0,8}}(?P<x>\d+(?:\.\d+)?)\s*元")
+_PT_HOURLY = re.compile(r"(?P<v>\d+(?:\.\d+)?)\s*元\s*[/／每]\s*(?:小时|时)|每小时\s*(?:人民币)?\s*(?P<w>\d+(?:\.\d+)?)\s*元|时薪[^。；\d]{0,8}(?P<x>\d+(?:\.\d+)?)\s*元")
 
 
 def labour_part_time(clause: Clause, ctx, params) -> Iterable[Hit]:

@@ -24,7 +24,9 @@ from pipelines.rules.commercial import (
     _C_MUTUAL,
     _C_PARTY,
     _C_PERIOD,
+    _body_annex_parts,
     _c_days,
+    _cell_date,
     _cn_date,
     _doc_search,
     _on_its_clause,
@@ -49,6 +51,7 @@ from pipelines.rules.core import (
     _c_yuan_value,
     _daily_late_charge,
     _dates,
+    _grid_rows,
     _hourly_excessive,
     _per_doc,
     _periodic_excessive,
@@ -564,7 +567,8 @@ def probation_only_contract(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 _OBJ_NEXT = re.compile(r"\s*(?:\d+(?:\.\d+)+\s*|[（(][一二三四五六七八九十\d]{1,3}[)）]\s*)?"
-                      r"(?:(?:当日|当天|即日|当场)?(?:逾期|否则|超过|如未|未(?:在|按|于|提出|提)|届期)"
+                      # (the buyer may be named first: 甲方逾期未提出异议的)
+                      r"(?:(?:[甲乙丙]方|买方|买受人|需方|采购方|定作人|定作方|委托方)?(?:如|若)?(?:当日|当天|即日|当场)?(?:逾期|否则|超过|如未|未(?:在|按|于|提出|提)|届期)"
                       r"|[^。；，]{0,8}(?:前款|上款|上述|前述|该)(?:约定)?(?:的)?(?:期限|期间|时限|检验期))")
 
 
@@ -592,7 +596,8 @@ def objection_period_short(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue  # goods whose nature needs inspection at once (民法典第六百二十二条: 标的物的性质)
         if not re.search(r"质量|内在|隐蔽|潜在|品质|性能", flat) and re.search(r"数量|件数|清点|点数", flat):
             continue  # a count on arrival; the quality named only in the consequence is not its subject
-        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)", flat + nxt) and not re.search(r"内在|隐蔽|潜在|内部缺陷|内部质量", flat + nxt) \
+        # (a list that goes on to quality itself — 数量、外观及质量检验 — is no period for quantity and appearance only)
+        if re.search(r"(?:仅|只)[^。；]{0,6}(?:外观|数量)|(?:外观|数量)(?:和|及|、|或)(?:外观|数量)(?!以外)(?![^。；，]{0,3}(?:及|和|、|以及|与)(?:其)?(?:质量|品质|性能))", flat + nxt) and not re.search(r"内在|隐蔽|潜在|内部缺陷|内部质量", flat + nxt) \
                 and not re.search(r"性能|等级|成分|含量|指标|功能|材质", flat):
             continue
         # a bar that names latent defects itself (此后发现的任何质量问题（包括发动机、液压系统等内部缺陷）由买方承担):
@@ -2562,7 +2567,12 @@ def manager_leases_common_parts(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 # ------------------------------------------------------------------ an escalation rate against the schedule it governs
 # the rate: 每年租金在上一年度基础上递增百分之五, 服务费每年上浮3%
-_ESC_RATE = re.compile(r"每(?:一)?(?:个)?(?:租赁|服务|合同|计费)?(?:年|年度)[^。；]{0,20}?(?:递增|上浮|上涨|增长|上调|增加)(?:幅度)?(?:为)?\s*")
+_ESC_RATE = re.compile(r"每(?P<k>一|二|两|三|2|3)?(?:个)?(?:租赁|服务|合同|计费)?(?:年|年度)[^。；]{0,20}?(?:递增|上浮|上涨|增长|上调|增加)(?:幅度)?(?:为)?\s*")
+# the first year that rises: 自第三个租赁年度起
+_ESC_FROM = re.compile(r"(?:自|从)第(?P<s>[一二三四五六七八九十\d]{1,3})(?:个)?(?:租赁|服务|合同|计租)?(?:年度|年)(?:起|开始)")
+# a schedule row's year cell (| 第3年度 | 2027.09.01—2028.08.31 | 41,895 |) and an amount cell
+_ESC_YEAR_CELL = re.compile(r"^第(?P<y>[一二三四五六七八九十\d]{1,3})(?:个)?(?:租赁|服务|合同|计租)?(?:年度|年)(?:[（(][^）)]{0,40}[）)])?$")
+_ESC_AMOUNT_CELL = re.compile(r"^(?:人民币)?\s*(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?:元)?$")
 # a schedule line for one year: 第三租赁年度（2028年5月1日至2029年4月30日）：69,120 / | 第3年 | 69,120 |
 _ESC_ROW = re.compile(r"^\s*第(?P<y>[一二三四五六七八九十\d]{1,3})(?:个)?(?:租赁|服务|合同|计租)?(?:年度|年)(?![起后以])"
                       r"(?:[（(][^）)]{0,40}[）)])?\s*[：:|｜│\s]\s*(?:人民币)?\s*(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?:元)?[^\d]{0,12}$")
@@ -2578,11 +2588,18 @@ def _escalation_schedule_mismatch(ctx) -> tuple[str, Hit] | None:
     with the rate; a difference over half a percentage point is reported. Two statements of
     the price that disagree are read by 民法典第一百四十二条、第四百六十六条 and leave it
     undetermined (第五百一十条)."""
-    rates: list[tuple[float, str, str]] = []
+    rates: list[tuple[float, str, str, int, int | None]] = []
     rows: dict[int, float] = {}
     for c in ctx.clauses:
         for line in c.text.splitlines():
-            cells = _row_cells(line)  # a table row (| 第3年 | 69,120 |) read by the shared table reader
+            # a table row (| 第3年 | 69,120 |) read by the shared table reader, or a row aligned with spaces
+            cells = _row_cells(line) or (re.split(r"\s{2,}|\t", line.strip()) if re.search(r"\S(?:\s{2,}|\t)\S", line) else None)
+            if cells and len(cells) >= 2 and (yc := _ESC_YEAR_CELL.match(cells[0].strip())):
+                # the year's amount: the first cell that is only an amount (a period column may stand between)
+                a = next((parse_number(x["a"].replace(",", "")) for cell in cells[1:] if (x := _ESC_AMOUNT_CELL.match(cell.strip()))), None)
+                if (y := parse_number(yc["y"])) and a:
+                    rows[int(y)] = a
+                continue
             r = _ESC_ROW.match("：".join(cells[:2]) if cells else line.strip())
             if r and (y := parse_number(r["y"])) and (a := parse_number(r["a"].replace(",", ""))):
                 rows[int(y)] = a
@@ -2591,25 +2608,108 @@ def _escalation_schedule_mismatch(ctx) -> tuple[str, Hit] | None:
             for m in _ESC_RATE.finditer(flat):
                 pr = parse_rate(flat[m.end(): m.end() + 12])
                 if pr and pr[0][1].start() == 0 and not re.search(r"不超过|不高于|最高|上限|以内|CPI|物价指数|协商", flat):
-                    rates.append((pr[0][0], c.clause_id, sent))
-    if len({r for r, _, _ in rates}) != 1 or len(rows) < 3:
+                    step = int(parse_number(m["k"].replace("两", "二")) or 1) if m["k"] else 1
+                    f = _ESC_FROM.search(flat[:m.start()])
+                    rates.append((pr[0][0], c.clause_id, sent, step, int(parse_number(f["s"]) or 0) or None if f else None))
+    # the body's statement decides what the schedule is checked against (an annex note, 以此类推每年递增5%, may restate it otherwise)
+    body_ids = {c.clause_id for c, body, _ in _body_annex_parts(ctx) if body}
+    rates = [r for r in rates if r[1] in body_ids] or rates
+    if len({(r, k, s) for r, _, _, k, s in rates}) != 1 or len(rows) < 3:
         return None
-    rate, cid, sent = rates[0]
+    rate, cid, sent, step, start = rates[0]
     years = sorted(rows)
-    rises = [(y, (rows[y] / rows[y - 1] - 1) * 100) for y in years if y - 1 in rows and rows[y] != rows[y - 1]]
-    off = [(y, g) for y, g in rises if abs(g - rate) > 0.5]
-    if not rises or not off:
+    pairs = [(y, (rows[y] / rows[y - 1] - 1) * 100) for y in years if y - 1 in rows]
+    if step == 1 and start is None:
+        # one rise a year from an unstated year: a year equal to the one before (a rent-free or fixed first period) is skipped
+        off = [(y, g) for y, g in pairs if rows[y] != rows[y - 1] and abs(g - rate) > 0.5]
+        if not any(rows[y] != rows[y - 1] for y, _ in pairs):
+            return None
+    else:
+        # the body says which years rise (自第三个租赁年度起每两个租赁年度递增): every other year stays level
+        first = start or 1 + step  # 每三年上调 with no first year: the first rise ends the first three years
+        off = [(y, g) for y, g in pairs
+               if abs(g - (rate if y >= first and (y - first) % step == 0 else 0.0)) > 0.5]
+    if not off:
         return None
     y, g = off[0]
+    said = (f"自第{start}年起" if start else "") + (f"每{step}年" if step > 1 else "每年") + f"递增{rate:g}%"
     return cid, Hit(evidence=sent.strip(), sentence=sent, explanation=(
-        f"本条约定每年递增{rate:g}%，而附表第{y}年的金额{rows[y]:,.2f}元较上一年{rows[y - 1]:,.2f}元增长约{g:.1f}%；"
-        "正文的递增比例与附表金额相互矛盾，各年度应付金额将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
+        f"本条约定{said}，而附表第{y}年的金额{rows[y]:,.2f}元较上一年{rows[y - 1]:,.2f}元增长约{g:.1f}%；"
+        "正文的递增约定与附表金额相互矛盾，各年度应付金额将发生争议（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
 
 
 def escalation_schedule_mismatch(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A yearly escalation rate the schedule of yearly amounts does not follow; see
     :func:`_escalation_schedule_mismatch`. Reported once per document, at the rate's sentence."""
     return _on_its_clause(clause, ctx, "escalation_schedule_mismatch", lambda: _escalation_schedule_mismatch(ctx))
+
+
+# principal repaid in one sum when the term ends (借款到期时乙方一次性归还全部本金)
+_LUMP_SUM = re.compile(r"(?:到期|届满|期满)[^。；]{0,12}(?:一次性|一次)(?:归还|偿还|清偿|还清|返还)(?:全部|所有)?(?:借款)?本金"
+                       r"|本金[^。；]{0,8}(?:于|在)?(?:到期|届满|期满)[^。；]{0,6}一次性(?:归还|偿还|还清|清偿)")
+_LOAN_TERM = re.compile(r"(?:借款|贷款)(?:期限|期间)|(?:借款|贷款)?到期日")
+
+
+def _repayment_schedule_conflict(ctx) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for the body sentence a repayment schedule contradicts, or None.
+
+    Read: the body's loan term (the last date of the sentence naming 借款期限 or 到期日, before
+    the annexes) and whether it repays the principal in one sum at the end (:data:`_LUMP_SUM`);
+    the schedule's rows (:func:`_grid_rows`: pipe or space-aligned) under a header with a date
+    column (日期, 还款日) and a principal column (本金). A schedule that repays principal
+    before the end of a term the body repays in one sum, or after the end of the term,
+    contradicts it: the parties' words are read together (民法典第一百四十二条、第四百六十六条)
+    and the time of repayment is then unclear (第六百七十五条, 第五百一十一条). Reported on
+    the body's lump-sum sentence, or on its term.
+    """
+    lump, term, end = None, None, None
+    for c, body, _ in _body_annex_parts(ctx):
+        for sent in _split(body):
+            flat = sent.replace("\n", "")
+            if lump is None and _LUMP_SUM.search(flat):
+                lump = (c.clause_id, sent)
+            if end is None and _LOAN_TERM.search(flat) and (ds := _dates(flat)):
+                end, term = max(d for d, _ in ds), (c.clause_id, sent)
+    if end is None:
+        return None
+    rows = []
+    for c, _, tail in _body_annex_parts(ctx):
+        if not tail:
+            continue
+        head = None
+        for cells, _ in _grid_rows(tail)[:400]:
+            if head is None:
+                di = next((i for i, x in enumerate(cells) if re.search(r"日期|还款日|到期日|时间", x)), None)
+                pi = next((i for i, x in enumerate(cells) if "本金" in x and "利息" not in x), None)
+                if di is not None and pi is not None:
+                    head = (len(cells), di, pi)
+                continue
+            n, di, pi = head
+            if not max(di, pi) < len(cells) <= n or _T_TOTAL_ROW.match(cells[0]):  # (an empty last column may be left out)
+                continue
+            d = _cell_date(cells[di])
+            p = parse_number(re.sub(r"[,，元\s]", "", cells[pi]))
+            if d and p:
+                rows.append((d, p))
+    if not rows:
+        return None
+    late = [d for d, _ in rows if d > end]
+    early = [d for d, _ in rows if d < end] if lump else []
+    if not late and not early:
+        return None
+    cid, sent = lump or term
+    what = (f"附件还款计划在{_cn_date(min(early))}起即分期归还本金" if early else "") + \
+           ("，且" if early and late else "") + (f"最后一期本金于{_cn_date(max(late))}归还，晚于借款期限届满日{_cn_date(end)}" if late else "")
+    said = "正文约定借款到期时一次性归还全部本金" if lump else f"正文约定借款期限至{_cn_date(end)}届满"
+    return cid, Hit(evidence=sent.strip(), sentence=sent, explanation=(
+        f"{said}，{what}；正文与附件对还款时间的约定相互矛盾，何时构成逾期、逾期利息从何时起算将发生争议"
+        "（民法典第一百四十二条、第四百六十六条、第六百七十五条）。"))
+
+
+def repayment_schedule_conflict(clause: Clause, ctx, params) -> Iterable[Hit]:
+    """A repayment schedule that contradicts the loan term or the body's one-sum repayment;
+    see :func:`_repayment_schedule_conflict`. Reported once per document."""
+    return _on_its_clause(clause, ctx, "repayment_schedule_conflict", lambda: _repayment_schedule_conflict(ctx))
 
 
 def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -2778,6 +2878,7 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
 
 
 DETECTORS.update({
+    "repayment_schedule_conflict": repayment_schedule_conflict,
     "advance_funding_interest": advance_funding_interest,
     "annex_consent_pending": annex_consent_pending,
     "breach_liability_one_sided": breach_liability_one_sided,

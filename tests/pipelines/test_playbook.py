@@ -478,6 +478,15 @@ def test_a_type_suggestion_for_an_unknown_contract_type_is_refused(tmp_path):
         load_playbook([bad])
 
 
+def test_a_check_limited_to_an_unknown_contract_type_is_refused(tmp_path):
+    # a misspelt type in contract_types would switch the check off for every contract
+    bad = tmp_path / "firm.yaml"
+    bad.write_text("checks:\n  - {id: x, category: other, severity: low, title: t, explanation: e, suggestion: s,\n"
+                   "     all: ['甲'], contract_types: [抵押合同, 质押合约]}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="质押合约"):
+        load_playbook([bad])
+
+
 def test_risk_passing_early_is_read_for_the_buyer_whichever_letter_it_has():
     """民法典第六百零四条: the risk stays with the seller until delivery. A contract whose 乙方 is
     the buyer (买受人（乙方）) and whose seller carries the goods on its own trucks puts the risk
@@ -571,3 +580,16 @@ def test_a_firm_check_with_a_wrong_value_is_refused_with_the_choices(tmp_path, f
     path = _firm_file(tmp_path, "checks:\n  - {id: firm.x, " + fields + " explanation: e, suggestion: s, any: ['违约金']}\n")
     with pytest.raises(ValueError, match=re.escape(says)):
         load_playbook([path])
+
+
+def test_a_table_that_restates_a_term_the_body_states_is_one_risk_reported_at_the_body():
+    # GIVEN a probation wage stated in a clause and restated in the wage table of an annex
+    body = "4.2 乙方试用期月工资按转正后月工资的百分之七十发放，即人民币肆仟伍佰伍拾元整。"
+    table = "附件一 工资构成\n| 项目 | 试用期（元/月） | 转正后（元/月） |\n| 月工资合计（试用期为转正后的70%） | 4,550 | 6,500 |"
+    clauses = [Clause(clause_id=f"c{i}", path=(f"第{i}条",), number=f"第{i}条", title="", text=t, char_start=0,
+                      char_end=len(t), level=1, category=Category.labor) for i, t in enumerate((body, table), start=1)]
+    ctx = ScreenContext(contract_type="劳动合同", clauses=clauses, text=body + "\n" + table, stance=Stance.neutral,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=_citation_checker)
+    found = [(f.check_id, f.clause_id) for f in screen(clauses, PLAYBOOK, ctx) if f.check_id == "labor.probation_wage_low"]
+    # THEN the wage is one finding, on the clause that states it
+    assert found == [("labor.probation_wage_low", "c1")]

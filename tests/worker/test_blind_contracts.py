@@ -113,15 +113,27 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # non-compete) on the session's start code; 40/50 and 38/47 on the code with sets 64-65's fixes; 40/50 (53 predicted)
 # and 39/47 (47 predicted, clean high 0) after their own (an employer not invoking the non-compete owes no
 # compensation; a ¥ amount in an annex; a lien sale price fixed by 乙方).
+# Twenty-fifth session: sets 68 (security, pledge, guarantee, franchise, factoring, brokerage, technology transfer …)
+# and 69 (everyday types) added, blind 31/45 (0.69, precision 0.72) and 33/46 (0.72, 0.61, one clean high: 角 and 分
+# read as whole yuan); 37/45 (49 predicted) and 43/46 (53 predicted, clean high 0) after their fixes. Gains elsewhere
+# from the same norms: a lien sale in one breath with the lien (set 33 q04), a relatives' non-compete with its 违约金
+# filed under breach_liability as two of three writers file it (set 33 q09, set 36 t02), a cold store's disposal
+# proceeds (set 53 h09), a total that leaves a row out (set 54 i02), payment terms the annex states otherwise (set 66
+# s66_03, set 67 s67_01). Set 39 v07's ip risk was matched by chance (an unallocated-results finding on results that
+# were allocated, at the clause of the writer's background-technology risk); it is now a miss and no false alarm.
+# One more prediction each, true findings their writers did not list or listed at another place: set 35 s08's lien
+# over "any" goods the carrier holds (民法典450), set 48 b04's escalation mismatch (found at the rate's sentence; its
+# writer anchored the schedule row), set 61 s61_05's three-working-day acceptance window beside the writer's risk in
+# the same clause, set 66 s66_05's acceptance deemed on use beside the now-found own-report acceptance.
 FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.72), "set26": (47, 59, 0.79),
           "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (38, 50, 0.76), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
-          "set32": (50, 65, 0.76), "set33": (50, 58, 0.86),
+          "set32": (50, 65, 0.76), "set33": (52, 60, 0.86),
           "set34": (49, 54, 0.90),
-          "set35": (35, 47, 0.76),
-          "set36": (38, 49, 0.77),
+          "set35": (35, 47, 0.74),
+          "set36": (39, 50, 0.78),
           "set37": (43, 60, 0.71),
           "set38": (48, 57, 0.84),
-          "set39": (43, 57, 0.75),
+          "set39": (42, 54, 0.77),
           "set40": (42, 48, 0.87),
           "set41": (45, 58, 0.77),
           "set42": (53, 59, 0.89),
@@ -130,26 +142,26 @@ FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.
           "set45": (40, 54, 0.74),
           "set46": (36, 70, 0.51),
           "set47": (48, 64, 0.75),
-          "set48": (46, 54, 0.85),
+          "set48": (46, 55, 0.83),
           "set49": (46, 56, 0.82),
           "set50": (45, 61, 0.73),
           "set51": (33, 50, 0.66),
           "set52": (45, 55, 0.81),
-          "set53": (40, 56, 0.71),
-          "set54": (35, 51, 0.68),
+          "set53": (41, 57, 0.71),
+          "set54": (36, 52, 0.69),
           "set55": (52, 66, 0.78),
           "set56": (39, 53, 0.73),
           "set57": (30, 51, 0.58),
           "set58": (49, 64, 0.77),
           "set59": (48, 56, 0.86),
           "set60": (43, 57, 0.75),
-          "set61": (48, 52, 0.92),
+          "set61": (48, 53, 0.90),
           "set62": (48, 62, 0.77),
           "set63": (39, 52, 0.75),
           "set64": (49, 59, 0.83),
           "set65": (43, 55, 0.78),
-          "set66": (40, 53, 0.75),
-          "set67": (39, 47, 0.82)}
+          "set66": (41, 55, 0.74),
+          "set67": (40, 48, 0.83), "set68": (37, 49, 0.75), "set69": (43, 53, 0.81)}
 
 
 @pytest.fixture(scope="module")
