@@ -1799,27 +1799,39 @@ _PT_PERIOD = re.compile(rf"(?:后|起|之日起|起算)\s*(?P<n>{_PT_NUM})\s*(?:
 _PT_DAY = re.compile(rf"(?:每月|次月|每个月|下月)\s*(?P<d>{_PT_NUM})\s*(?:日|号)\s*(?:前|之前|以前)?[^。；，]{{0,20}}{_PT_PAY}")
 # other sums and charges have their own periods: deposits, penalties, refunds, instalments of a price, wages' extras
 _PT_OTHER = re.compile(r"逾期|违约金|滞纳|利息|退还|返还|押金|保证金|定金|预付|首付|首期|尾款|余款|质保金|质量保证金|提成|奖金|分成|补偿|赔偿|补贴"
-                       r"|第[一二三四五六七八九十\d]+(?:期|笔|次)|仍(?:未|不)|留置|催告|宽限")
+                       r"|第[一二三四五六七八九十\d]+(?:期|笔|次)|仍(?:未|不)|留置|催告|宽限"
+                       r"|[%％]|百分之|进度款|结算款|验收款|到货款|发货款|保修款|维护期")
+# what is paid: the fee a term is for (运费, 货款, 租金, 水电费 …)
+_PT_NOUN = re.compile(r"(?:水电|物业|管理|技术服务|服务|仓储|保管|加工|设计|许可|使用|维护|维保|培训|咨询|装卸|配送|推广|广告|代理|监理|运输|停车|会员|课时|燃气|取暖|供暖|电|水)费"
+                      r"|运费|货款|价款|租金|工资|报酬|佣金|酬金|工程款|加盟费")
 
 
-def _payment_terms(text: str) -> set[tuple[str, str, float]]:
-    """The payment terms ``text`` states: ``("period", unit, days)`` for a period after a trigger
-    (``收到发票后三十日内支付``, ``付款账期：票到后60天``) and ``("day", "", n)`` for a day of the
-    month (``次月15日前付清``); fragments about deposits, penalties, refunds or one instalment
+def _pt_noun(frag: str) -> str:
+    """The fee a payment term is for: the last fee word of the fragment (…支付上月实际发生的水电费 → 水电费;
+    运费, 货款, 租金 …), or '' when it names none (付款账期：票到后60天)."""
+    ws = [m.group(0) for m in _PT_NOUN.finditer(frag)]
+    return ws[-1] if ws else ""
+
+
+def _payment_terms(text: str) -> set[tuple[str, str, float, str]]:
+    """The payment terms ``text`` states: ``("period", unit, days, fee)`` for a period after a trigger
+    (``收到发票后三十日内支付``, ``付款账期：票到后60天``) and ``("day", "", n, fee)`` for a day of the
+    month (``次月15日前付清``), ``fee`` the fee it is for (:func:`_pt_noun`, '' when none is named); fragments about deposits, penalties, refunds or one instalment
     of several (:data:`_PT_OTHER`) are not read."""
     out = set()
     for sent in _split(text):
         for frag in re.split(r"[；;]", sent.replace("\n", "")):
             if _PT_OTHER.search(frag):
                 continue
+            noun = _pt_noun(frag)
             for m in _PT_PERIOD.finditer(frag):
                 n = parse_number(m["n"] or m["n2"])
                 if n:
                     u = m["u"] or m["u2"]
-                    out.add(("period", "工作日" if u == "工作日" else "日", n))
+                    out.add(("period", "工作日" if u == "工作日" else "日", n, noun))
             for m in _PT_DAY.finditer(frag):
                 if (n := parse_number(m["d"])) and 1 <= n <= 31:
-                    out.add(("day", "", n))
+                    out.add(("day", "", n, noun))
     return out
 
 
@@ -1843,12 +1855,14 @@ def _annex_payment_term_conflict(ctx) -> tuple[str, Hit] | None:
             if terms := _payment_terms(sent):
                 annex.append((c.clause_id, sent, terms))
     annex_terms = set().union(*(ts for _, _, ts in annex)) if annex else set()
-    for kind, unit in {(k, u) for k, u, _ in annex_terms}:
-        b = {v for k, u, v in body_terms if (k, u) == (kind, unit)}
-        a = {v for k, u, v in annex_terms if (k, u) == (kind, unit)}
-        if len(b) != 1 or len(a) != 1 or b == a:
+    for kind, unit in {(k, u) for k, u, _, _ in annex_terms}:
+        b = {v for k, u, v, _ in body_terms if (k, u) == (kind, unit)}
+        a = {v for k, u, v, _ in annex_terms if (k, u) == (kind, unit)}
+        # the same fee, where both name one (租金 on the 10th and 水电费 on the 5th are two terms)
+        nouns = {n for k, u, _, n in body_terms | annex_terms if (k, u) == (kind, unit) and n}
+        if len(b) != 1 or len(a) != 1 or b == a or len(nouns) > 1:
             continue
-        cid, sent = next((cid, s) for cid, s, ts in annex if any((k, u) == (kind, unit) for k, u, _ in ts))
+        cid, sent = next((cid, s) for cid, s, ts in annex if any((k, u) == (kind, unit) for k, u, _, _ in ts))
         what = (f"每月{int(b.pop())}日前" if kind == "day" else f"{int(b.pop())}{'个工作日' if unit == '工作日' else '日'}内"), \
                (f"每月{int(a.pop())}日前" if kind == "day" else f"{int(a.pop())}{'个工作日' if unit == '工作日' else '日'}内")
         return cid, Hit(evidence=sent.strip(), sentence=sent, explanation=(
@@ -1861,7 +1875,8 @@ def _annex_payment_term_conflict(ctx) -> tuple[str, Hit] | None:
 _AT_TOTAL = re.compile(r"总价款|总价|总金额|总额|合计|共计|总计|总量|总数量|总重量|总数")
 # words that make the body's figure a part or a variant of what the annex totals
 _AT_PART = re.compile(r"其中|包括|包含|另行|另计|另付|不含|除[^，。；]{0,12}外|以外|首批|首期|每批|每期|每月|每年|暂定|预计|估算|约"
-                      r"|剩余|余款|尾款|首付|预付|定金|保证金|押金|第[一二三四五六七八九十\d]+(?:期|笔|次|批)|[（(][一二三四五六七八九十\d][)）]")
+                      r"|剩余|余款|尾款|首付|预付|定金|保证金|押金|第[一二三四五六七八九十\d]+(?:期|笔|次|批)|[（(][一二三四五六七八九十\d][)）]"
+                      r"|分批|批次|分期|按季|按月|构成|组成|两部分|首年|第二年|自第")
 # a money column a contract's total is the sum of (not a schedule of principal, interest or rent)
 _AT_PRICE_HEAD = re.compile(r"金额|价款|总价|合价|价格|报价|费用|造价|预算|小计|合计")
 _AT_NOT_PRICE_HEAD = re.compile(r"本金|利息|租金|保证金|押金|税额|税金|违约金")
@@ -1934,11 +1949,17 @@ def _annex_total_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
             for frag in re.split(r"[；;]", sent.replace("\n", "")):
                 if _AT_PART.search(frag):
                     continue
+                # a sentence that states the total and its parts (总价款…由设备价款和安装调试费35,000元构成) is no bare total
+                if len({round(x[0], 2) for x in _kv_values(frag)}) > 1:
+                    continue
                 for _, name, unit, v, same in totals:
                     said = None
                     if same and 3 <= len(name) <= 10 and not _AT_GENERIC.match(name) and name in frag:
                         got = _kv_values_of(frag.replace("上限", ""), [name])
                         said = next((x[0] for x in got if not unit or x[1] == unit), None)
+                        # the body giving the column several values (首年150个，次年起200个) states no single one
+                        if said is not None and len({x[0] for f in _split(body) for x in _kv_values_of(f.replace("\n", ""), [name])}) > 1:
+                            said = None
                     elif unit and re.search(r"附件|附表|清单|明细", frag) and (m := _AT_TOTAL.search(frag)) \
                             and (unit != "元" or (_AT_PRICE_HEAD.search(name) and not _AT_NOT_PRICE_HEAD.search(name))):
                         got = _kv_values(frag[m.end(): m.end() + 24])
@@ -2735,6 +2756,11 @@ def _table_arithmetic(ctx) -> tuple[str, Hit] | None:
             label_at = next(i for i, c in enumerate(totals[0][0]) if c.strip())
             # the rows a total sums are those above it (a one-off fee listed under the total is not in it)
             above = [(cells, line) for cells, line in rows[:rows.index(totals[0])] if (cells, line) in body]
+            # rows left out of an excerpt (期数 1, 2, 3, 12; a row of …… or 略) do not sum to the whole's total
+            seq = [int(x) for cells, _ in above if (x := cells[0].strip()).isdigit()]
+            if any(re.fullmatch(r"[.…。·\s]*|略|……|\.\.\.", cells[0].strip()) and not any(x.strip() for x in cells[1:3])
+                   for cells, _ in above) or any(b - a > 1 for a, b in zip(seq, seq[1:])):
+                continue
             # a total that names what it leaves out (合计（不含社保补贴）, 除运费外合计) does not sum those rows
             label = _t_total_label(totals[0][0]) or ""
             if m := re.search(r"(?:不含|不包括|除)([^）)，、外]{2,12})", label):

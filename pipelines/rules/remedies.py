@@ -2590,15 +2590,25 @@ def _escalation_schedule_mismatch(ctx) -> tuple[str, Hit] | None:
     undetermined (第五百一十条)."""
     rates: list[tuple[float, str, str, int, int | None]] = []
     rows: dict[int, float] = {}
+    partial: set[int] = set()  # years whose amount covers a rent-free or shortened year (含两个月免租期，计租10个月)
     for c in ctx.clauses:
+        money_col = None
         for line in c.text.splitlines():
             # a table row (| 第3年 | 69,120 |) read by the shared table reader, or a row aligned with spaces
             cells = _row_cells(line) or (re.split(r"\s{2,}|\t", line.strip()) if re.search(r"\S(?:\s{2,}|\t)\S", line) else None)
+            if cells and len(cells) >= 2 and not _ESC_YEAR_CELL.match(cells[0].strip()) and \
+                    (mc := next((i for i, x in enumerate(cells) if re.search(r"租金|金额|费用|价款|总价|服务费|[（(]\s*(?:万)?元", x)), None)) is not None:
+                money_col = mc  # a header row: the amount is read in its money column (not 计租面积（㎡）)
+                continue
             if cells and len(cells) >= 2 and (yc := _ESC_YEAR_CELL.match(cells[0].strip())):
-                # the year's amount: the first cell that is only an amount (a period column may stand between)
-                a = next((parse_number(x["a"].replace(",", "")) for cell in cells[1:] if (x := _ESC_AMOUNT_CELL.match(cell.strip()))), None)
+                # the year's amount: the money column's cell, else the first cell that is only an amount (a period column
+                # may stand between)
+                col = [cells[money_col]] if money_col is not None and money_col < len(cells) else cells[1:]
+                a = next((parse_number(x["a"].replace(",", "")) for cell in col if (x := _ESC_AMOUNT_CELL.match(cell.strip()))), None)
                 if (y := parse_number(yc["y"])) and a:
                     rows[int(y)] = a
+                    if re.search(r"免租|减免|计租\s*\d+\s*个?月|按\s*\d+\s*个?月|不足一年|折算", line):
+                        partial.add(int(y))
                 continue
             r = _ESC_ROW.match("：".join(cells[:2]) if cells else line.strip())
             if r and (y := parse_number(r["y"])) and (a := parse_number(r["a"].replace(",", ""))):
@@ -2618,7 +2628,7 @@ def _escalation_schedule_mismatch(ctx) -> tuple[str, Hit] | None:
         return None
     rate, cid, sent, step, start = rates[0]
     years = sorted(rows)
-    pairs = [(y, (rows[y] / rows[y - 1] - 1) * 100) for y in years if y - 1 in rows]
+    pairs = [(y, (rows[y] / rows[y - 1] - 1) * 100) for y in years if y - 1 in rows and not {y, y - 1} & partial]
     if step == 1 and start is None:
         # one rise a year from an unstated year: a year equal to the one before (a rent-free or fixed first period) is skipped
         off = [(y, g) for y, g in pairs if rows[y] != rows[y - 1] and abs(g - rate) > 0.5]
@@ -2650,6 +2660,24 @@ _LUMP_SUM = re.compile(r"(?:到期|届满|期满)[^。；]{0,12}(?:一次性|一
 _LOAN_TERM = re.compile(r"(?:借款|贷款)(?:期限|期间)|(?:借款|贷款)?到期日")
 
 
+def _loan_term_end(flat: str) -> date | None:
+    """The last day of a loan term a sentence states: the date after 至/到 or named 到期日/届满日
+    (``自2024年9月14日起至2025年9月13日止``, ``到期日为2025年6月30日``), else a start date and a length in
+    months or years (``借款期限为24个月，自2025年7月1日起计算`` → 2027年6月30日); None when it states neither."""
+    ds = _dates(flat)
+    for d, m in reversed(ds):
+        if re.search(r"(?:至|到|止于|到期日(?:为|是)?|届满日(?:为|是)?)\s*$", flat[max(0, m.start() - 8): m.start()]):
+            return d
+    n = re.search(rf"(?P<n>{_NUM})\s*个?(?P<u>月|年)", flat)
+    start = next((d for d, m in ds if re.match(r"\s*(?:起|开始)", flat[m.end(): m.end() + 3])), None)
+    if n and start and (k := parse_number(n["n"])):
+        months = int(k * (12 if n["u"] == "年" else 1))
+        y, mo = divmod(start.month - 1 + months, 12)
+        first_after = date(start.year + y, mo + 1, min(start.day, calendar.monthrange(start.year + y, mo + 1)[1]))
+        return first_after - timedelta(days=1)
+    return None
+
+
 def _repayment_schedule_conflict(ctx) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for the body sentence a repayment schedule contradicts, or None.
 
@@ -2668,8 +2696,8 @@ def _repayment_schedule_conflict(ctx) -> tuple[str, Hit] | None:
             flat = sent.replace("\n", "")
             if lump is None and _LUMP_SUM.search(flat):
                 lump = (c.clause_id, sent)
-            if end is None and _LOAN_TERM.search(flat) and (ds := _dates(flat)):
-                end, term = max(d for d, _ in ds), (c.clause_id, sent)
+            if end is None and _LOAN_TERM.search(flat) and (e := _loan_term_end(flat)):
+                end, term = e, (c.clause_id, sent)
     if end is None:
         return None
     rows = []
@@ -2680,7 +2708,8 @@ def _repayment_schedule_conflict(ctx) -> tuple[str, Hit] | None:
         for cells, _ in _grid_rows(tail)[:400]:
             if head is None:
                 di = next((i for i, x in enumerate(cells) if re.search(r"日期|还款日|到期日|时间", x)), None)
-                pi = next((i for i, x in enumerate(cells) if "本金" in x and "利息" not in x), None)
+                # the principal repaid, not the principal interest runs on or what is left (计息本金, 剩余本金, 本金余额)
+                pi = next((i for i, x in enumerate(cells) if "本金" in x and not re.search(r"利息|计息|剩余|余额|期初|期末|结欠|未还", x)), None)
                 if di is not None and pi is not None:
                     head = (len(cells), di, pi)
                 continue
