@@ -833,10 +833,11 @@ _FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?|[零〇一二两三四五六七八九�
 
 
 def _figures(text: str) -> set[float]:
-    """The numbers ``text`` states, in digits or Chinese numerals (4,550 and 肆仟伍佰伍拾 alike)."""
+    """The amounts ``text`` states (100 or more), in digits or Chinese numerals (4,550 and 肆仟伍佰伍拾 alike)."""
     from pipelines.rules import parse_number  # (imported here, as in screen(): rules imports this module's helpers)
 
-    return {v for m in _FIGURE.finditer(text) if (v := parse_number(m.group(0))) is not None and v >= 1}
+    # (amounts, not the small numbers every clause shares: 30日, 5%)
+    return {v for m in _FIGURE.finditer(text) if (v := parse_number(m.group(0))) is not None and v >= 100}
 
 
 def _without_table_restatements(findings: list[Finding]) -> list[Finding]:

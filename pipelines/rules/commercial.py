@@ -1911,7 +1911,11 @@ def _annex_total_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
         if total is None or len(total) != len(head):
             continue
         data = [cells for cells, _ in rows[:300] if cells and not _T_TOTAL_ROW.match(cells[0].strip())]
+        # an invoice layout (金额 | 税率 | 税额 | 价税合计): the contract price is the tax-inclusive column
+        inclusive = [i for i, h in enumerate(head) if re.search(r"价税合计|含税(?:金额|价|总价|合计)", h)]
         for i in range(1, len(head)):
+            if inclusive and i not in inclusive and _AT_PRICE_HEAD.search(head[i]):
+                continue
             nums = _T_NUM.findall(total[i])
             if len(nums) != 1 or (v := parse_number(nums[0])) is None:
                 continue
@@ -1944,29 +1948,36 @@ def _annex_total_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
             head = None
     if not totals:
         return None
+    totals = totals[:20]  # a contract's annexes hold a few tables with totals, not thousands (bounded work)
+    several: dict[str, bool] = {}  # a column name → whether the body gives it more than one value
     for c, body, _ in _body_annex_parts(ctx):
         for sent in _split(body):
-            for frag in re.split(r"[；;]", sent.replace("\n", "")):
-                if _AT_PART.search(frag):
+            for frag in re.split(r"[；;]", sent.replace("\n", ""))[:50]:
+                if len(frag) > 300 or _AT_PART.search(frag):
                     continue
                 # a sentence that states the total and its parts (总价款…由设备价款和安装调试费35,000元构成) is no bare total
-                if len({round(x[0], 2) for x in _kv_values(frag)}) > 1:
+                values = {round(x[0], 2) for x in _kv_values(frag)}
+                if len(values) != 1:
                     continue
+                refers = re.search(r"附件|附表|清单|明细", frag) is not None
+                m = _AT_TOTAL.search(frag)
                 for _, name, unit, v, same in totals:
                     said = None
                     if same and 3 <= len(name) <= 10 and not _AT_GENERIC.match(name) and name in frag:
                         got = _kv_values_of(frag.replace("上限", ""), [name])
                         said = next((x[0] for x in got if not unit or x[1] == unit), None)
                         # the body giving the column several values (首年150个，次年起200个) states no single one
-                        if said is not None and len({x[0] for f in _split(body) for x in _kv_values_of(f.replace("\n", ""), [name])}) > 1:
+                        if name not in several:
+                            several[name] = len({x[0] for f in _split(body) for x in _kv_values_of(f.replace("\n", ""), [name])}) > 1
+                        if several[name]:
                             said = None
-                    elif unit and re.search(r"附件|附表|清单|明细", frag) and (m := _AT_TOTAL.search(frag)) \
+                    elif unit and refers and m \
                             and (unit != "元" or (_AT_PRICE_HEAD.search(name) and not _AT_NOT_PRICE_HEAD.search(name))):
                         got = _kv_values(frag[m.end(): m.end() + 24])
                         said = next((x[0] for x in got if x[1] == unit and not x[2]), None)
                     if said is None or abs(said - v) <= max(0.01, 0.0005 * v):
                         continue
-                    if any(abs(said - v * f) <= 0.01 * v or abs(v - said * f) <= 0.01 * said for f in _VAT_FACTORS):
+                    if any(abs(said - v * f) <= max(1.0, 0.001 * v) or abs(v - said * f) <= max(1.0, 0.001 * said) for f in _VAT_FACTORS):
                         continue
                     return c.clause_id, Hit(evidence=frag.strip(), sentence=sent, explanation=(
                         f"正文约定为{_fmt_amount(said)}{unit}，附件表格“{name}”栏的合计为{_fmt_amount(v)}{unit}，"
