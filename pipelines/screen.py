@@ -359,16 +359,25 @@ def unpinned_refs(playbook: Playbook) -> list[str]:
             if not r.phrase]
 
 
+def _known_type(t: str, key: str) -> str:
+    """``t`` when it is one of :data:`CONTRACT_TYPES`.
+
+    Raises:
+        ValueError: naming ``key`` (the playbook key) and the known types — a typo would
+            silently switch a check or a suggestion off.
+    """
+    if t not in CONTRACT_TYPES:
+        raise ValueError(f"{key}: unknown contract type {t!r} (one of {', '.join(CONTRACT_TYPES)})")
+    return t
+
+
 def _contract_types(value) -> tuple[str, ...]:
     """``contract_types`` of a check: a list of :data:`CONTRACT_TYPES` (empty: every type).
 
     Raises:
-        ValueError: a type not in :data:`CONTRACT_TYPES` (a typo would silently switch the check off).
+        ValueError: a type not in :data:`CONTRACT_TYPES` (:func:`_known_type`).
     """
-    unknown = [t for t in value if t not in CONTRACT_TYPES]
-    if unknown:
-        raise ValueError(f"contract_types: unknown contract type {', '.join(map(repr, unknown))} (one of {', '.join(CONTRACT_TYPES)})")
-    return tuple(value)
+    return tuple(_known_type(t, "contract_types") for t in value)
 
 
 def _type_suggestions(raw: dict) -> dict[str, str]:
@@ -384,8 +393,7 @@ def _type_suggestions(raw: dict) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, text in raw.items():
         for t in (x.strip() for x in str(key).split("|")):
-            if t not in CONTRACT_TYPES:
-                raise ValueError(f"type_suggestions: unknown contract type {t!r} (one of {', '.join(CONTRACT_TYPES)})")
+            _known_type(t, "type_suggestions")
             if t in out:
                 raise ValueError(f"type_suggestions: contract type {t!r} given twice")
             out[t] = _text(text, f"type_suggestions[{t}]")
