@@ -815,7 +815,7 @@ def partnership_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
                                 r"|(?:退伙|退出)[^。；]{0,30}(?:按|以)[^。；，]{0,10}(?:\d+(?:\.\d+)?\s*[%％]|百分之|[一二三四五六七八九]成)[^。；，]{0,6}(?:退还|返还)|其余(?:部分)?归(?:其他|剩余|其余)合伙人"
                                 r"|(?:退伙|退出)[^。；]{0,20}(?:不进行|不予|不作|无需|无须)结算|退伙[^。；]{0,10}(?:不允许|不被允许|禁止|不可)", s)
             long_notice = re.search(rf"(?:退伙|退出)[^。；]{{0,12}}提前\s*(?P<n>{_NUM})\s*(?P<u>个月|月|日|天)", s)
-            if long_notice and (n := parse_number(long_notice["n"])) and (n * 30 if "月" in long_notice["u"] else n) > 30:
+            if long_notice and (n := parse_number(long_notice["n"])) and (n * 30 if "月" in long_notice["u"] else n) > 90:
                 forfeit = forfeit or long_notice
             short_notice = re.search(r"提前[^。；，]{0,6}(?:日|天|个月|月)[^。；，]{0,4}通知", s) and not (long_notice and forfeit is long_notice)
             if (bar or forfeit) and not re.search(r"(?:经|征得)[^。；，]{0,8}(?:全体|其他)?合伙人[^。；，]{0,4}(?:一致)?同意|(?:给|对)[^。；]{0,10}造成(?:不利影响|损失)", s) \

@@ -144,6 +144,10 @@ def data_processor_scope(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         # data named only under a prohibition (但不得使用客户数据) is not what the right covers
         granted = re.sub(r"(?:不得|不能|不可|禁止|严禁|不应|不会)[^。；]*", "", s)
+        # nor data named as what is first removed (在去除…可识别数据后，将分析方法用于其他项目): what is used is the rest
+        granted = re.sub(r"(?:去除|删除|剔除|移除|抹去|除去|清除)[^。；，]{0,30}后", "", granted)
+        # and a method, not data, put to use (将其总结的数据清洗流程用于…): the head noun of what is used decides
+        granted = re.sub(r"(?<=将)[^。；，]{0,20}?(?:方法|流程|经验|技术|工具|模板|知识|思路|方法论)(?=用于|应用于|运用于)", "", granted)
         if not (re.search(rf"{_LF_DATA}|{_LF_PERSONAL_ITEMS}", granted) or (clause_data and re.search(_LF_DATA_BACKREF, granted))):
             continue
         # 依法 as a hedge (在依法合规的前提下) is no legal duty to disclose; 依法要求/法律规定 is

@@ -261,6 +261,9 @@ def lease_sublease(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
+_CONSENT_LIST = re.compile(r"(?:须|需|应当?|必须)(?:经|由|取得|征得)[^。；：:]{0,16}(?:同意|决议|批准|表决|决定)[^。；：:]{0,6}[：:][^。]*")
+
+
 def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
     """A personal guarantee that never states its period (民法典第692条: then six months
     from the debt's due date) or its type (第686条: then 一般保证, with the 先诉抗辩权 of
@@ -274,6 +277,8 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
         creates += r"|(?:提供|承担)[^。；]{0,4}担保(?:责任)?(?!金|物|函|财产)"
 
     def _creates(text: str) -> bool:
+        # the items listed after "下列事项须经全体合伙人一致同意：" are powers that need consent, not guarantees given
+        text = _CONSENT_LIST.sub("", text)
         return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权|还款|偿还|清偿|付款义务", s)
                    and not re.search(r"质量保证|保证金|保证书|保修", s)
                    # 为他人提供担保 listed among matters that need everyone's consent is a power, not a guarantee given
