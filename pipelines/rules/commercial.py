@@ -2618,7 +2618,10 @@ def _t_value(cell: str, header: str, money: bool) -> float | None:
     """The number a table cell states (``128平方米`` → 128, ``1,083,000.00``); a money cell
     in 万元 (by the cell or the header) is given in yuan. None when the cell holds no
     number or two (``30,000–35,000``, a model code such as ``LT-NTC-10K``). A money cell written
-    in words only (``叁拾贰万元整``) is read as its amount."""
+    in words only (``叁拾贰万元整``) is read as its amount. A cell over 300 characters is prose, not
+    a figure, and is not read (the patterns below backtrack quadratically on a long run of digits)."""
+    if len(cell) > 300:
+        return None
     flat = re.sub(r"[（(][^）)]*[）)]", "", cell.replace(" ", ""))  # a gloss: 256,000元（其中192,000元为定金）
     flat = _T_CURRENCY.sub("", flat)  # a currency code is no model code: USD 1,850/柜, RMB 600
     nums = _T_NUM.findall(flat)

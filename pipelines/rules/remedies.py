@@ -1080,6 +1080,9 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
                 return [Hit(evidence=cut.strip(), sentence=cut, explanation=(
                     f"扣减服务费所依据的评分规则由付款方单方制定并可随时调整（{rules_by_payer.group(0)}），应付金额实际取决于付款方，"
                     "价款作为合同主要条款未经协商确定（民法典第四百七十条、第五百一十条、第五百一十一条第二项）。"))]
+    # what the whole clause names, read once (a clause of many thousand table rows would otherwise be read once per row)
+    fee_named = bool(re.search(r"佣金|报酬|提成|服务费|代理费|奖励|返利", clause.text))
+    reward_named = bool(_REWARD_AMOUNT.search(clause.text))
     for sent in _split(clause.text):
         flat = sent.replace("\n", "")
         m = re.search(rf"(?:服务费|价款|费用|报酬|结算(?:金额|价)|(?:付款|支付)金额|应付(?:金额|款项)|工程款|绩效费|酬金)[^。；]{{0,16}}(?:根据|依据|依|按照?|以|视)"
@@ -1098,14 +1101,14 @@ def price_set_by_payer_assessment(clause: Clause, ctx, params) -> Iterable[Hit]:
         # whether the fee is owed at all decided by the payer, finally and beyond objection (“有效订单”由甲方综合判断后认定，
         # 甲方的认定为最终结论，乙方不得提出异议；未被认定为有效订单的，乙方不享有佣金)
         if not m and re.search(r"不得(?:对[^。；，]{0,8})?(?:提出)?(?:任何)?异议|为最终(?:结论|结果|认定|决定)", flat) \
-                and re.search(r"佣金|报酬|提成|服务费|代理费|奖励|返利", clause.text):
+                and fee_named:
             m = re.search(rf"由{_R_PAYER}[^。；]{{0,30}}?(?:认定|判断|确定|核定|决定)|{_R_PAYER}(?:的)?(?:认定|判断|决定)(?:结果)?为最终", flat)
         # the structure, whatever the words: an amount fixed, scaled or cut (确定/扣减/×/=) by an
         # evaluation that is the payer's own (委托方评定的满意度系数, 其对…的综合评定, 甲方月度考核得分)
         m = m or _payer_evaluation_sets_amount(flat, clause.text, ctx)
         # a rebate, bonus or commission the paying side fixes at its discretion (返利比例 | 由甲方根据市场秩序及
         # 乙方配合情况酌定): the consideration promised is not agreed (第四百七十条、第五百一十一条第二项)
-        if not m and _REWARD_AMOUNT.search(clause.text) and not re.search(r"时间|日期|期限|时点|方式", flat):
+        if not m and reward_named and not re.search(r"时间|日期|期限|时点|方式", flat):
             m = re.search(rf"由(?!双方|各方)(?:{_C_PARTY})[^。；，|]{{0,24}}(?:酌定|酌情(?:确定|决定)|自行(?:决定|确定)|单方(?:决定|确定)|视情况(?:确定|决定)|全权决定)", flat)
         if not m:
             continue

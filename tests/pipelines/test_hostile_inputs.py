@@ -320,6 +320,9 @@ def test_unicode_tag_characters_and_other_ignorables_never_reach_the_text():
     # a number's thousands groups run on (an attack helper's): every pattern that begins with a number retried from
     # each "000," (the audit deadline reader took 2.5 minutes on 200 KB)
     ("000,000,… × 25,000", "0" + ",000" * 25_000),
+    # a table cell of 200,000 digits: the model-code test of the cell reader (\d[\w-]*[A-Za-z]) backtracked from every
+    # digit to the end of the cell — over 300 s for a million digits before cells over 300 characters were skipped
+    ("a table cell of 200,000 digits", "| 名称 | 数量 | 单价 | 总价 |\n|---|---|---|---|\n| 设备 | 1 | " + "9" * 200_000 + "元 | 100元 |"),
 ])
 def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(name, text):
     # GIVEN a hostile text that is one "sentence" of 40-50 thousand characters (each took 1.5-4.5 min of CPU
@@ -340,6 +343,23 @@ def test_the_whole_playbook_screens_a_text_without_full_stops_in_bounded_cpu(nam
     cpu = time.process_time() - t0
     _rows.append((f"screen: {name}", "ok", 0, cpu))
     assert cpu < 60, f"{name}: {cpu:.1f} s CPU"  # an order-of-magnitude guard; 1-7 s here
+
+
+def test_a_clause_of_20000_table_rows_is_read_in_linear_time_by_the_price_reader():
+    # GIVEN one clause holding a priced table of 20,000 rows (the reader of a price set by the payer's own assessment
+    # searched the whole clause once per row: 15 s for 10,000 rows, a minute for 20,000)
+    rows = "".join(f"| 设备{i} | {i % 7 + 1} | {100 + i % 50}元 | {(i % 7 + 1) * (100 + i % 50)}元 |\n" for i in range(20_000))
+    text = "| 名称 | 数量 | 单价 | 总价 |\n|---|---|---|---|\n" + rows
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text, char_start=0,
+                    char_end=len(text), level=1, category=Category.price_payment)
+    ctx = ScreenContext(contract_type="服务合同", clauses=[clause], text=text)
+    t0 = time.process_time()
+    assert list(rules.DETECTORS["price_set_by_payer_assessment"](clause, ctx, {})) == []
+    assert time.process_time() - t0 < 10  # an order-of-magnitude guard; about a second here
+    # AND a sentence of the kind it reports is still found
+    fee = "服务费根据甲方的满意度考核结果确定，乙方不得提出异议。"
+    one = clause.model_copy(update={"text": fee, "char_end": len(fee)})
+    assert list(rules.DETECTORS["price_set_by_payer_assessment"](one, ScreenContext(contract_type="服务合同", clauses=[one], text=fee), {}))
 
 
 def test_runs_of_spaces_cost_linear_time_in_the_clause_readers():
