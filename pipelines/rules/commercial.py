@@ -479,6 +479,11 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
         m = rx.search(flat) or (_C_RECEIPT_FROM_THIRD.search(flat) if source == "third_party" else None)
         if m is None:
             continue
+        # the judgement governs another act (根据自身经营需要随时书面通知乙方解除本协议): what it decides is the
+        # termination, not when money is paid
+        if source == "payer" and re.search(r"^[^。；，]{0,16}?(?:解除|终止|退回|辞退|调岗|调整(?:岗位|工作)|变更|暂停(?:合作|履行|供货))", flat[m.end():]) \
+                and not re.search(r"^[^。；，]{0,16}?(?:支付|付款|结算|拨付|付清)", flat[m.end():]):
+            continue
         if source == "third_party" and ctx.contract_type in ("建设工程施工合同", "装饰装修合同") and re.search(r"发包人|发包方", m.group(0)) \
                 and not re.search(r"分包|总包|承包人在收到|收到发包", flat):
             continue  # the employer paying the main contractor is not a third party
