@@ -1796,8 +1796,57 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
             f"正文约定“{name}”为{v[0]:g}{unit}（“{frag[:40]}”），附件同一项目载明为{row_val[0]:g}{unit}；"
             "正文与附件对同一事项的约定相互矛盾，合同未约定以何者为准的，履行内容和应付金额将发生争议"
             "（民法典第一百四十二条、第四百六十六条、第五百一十条）。"))
-    return _annex_schedule_after_deadline(body_frags, rows_seen) or _annex_total_conflict(ctx, rows_seen) \
-        or _annex_payment_term_conflict(ctx)
+    return _annex_schedule_after_deadline(body_frags, rows_seen) or _annex_warranty_column_conflict(ctx, rows_seen) \
+        or _annex_total_conflict(ctx, rows_seen) or _annex_payment_term_conflict(ctx)
+
+
+# the warranty period by any of its names (民法典第六百二十一条 质量保证期; 建设工程质量管理条例 保修期)
+_WP_NAME = r"(?:质保期|质量保证期|保修期|保质期|质保期限|保修期限)"
+_WP_SPAN = re.compile(r"(?P<n>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(?P<u>个月|年|日|天)")
+
+
+def _wp_months(n: str, unit: str) -> float | None:
+    v = parse_number(n)
+    if not v:
+        return None
+    return v * 12 if unit == "年" else v if unit == "个月" else v / 30
+
+
+def _annex_warranty_column_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
+    """``(clause id, hit)`` for an annex table whose warranty column (质保期, 保修期 …) states
+    for every row a period the body never states while the body states another
+    (``设备质保期为自终验收合格之日起二十四个月`` against ``| 立式加工中心 | … | 12个月 |``), or
+    None. The body's period is the one a fragment gives right after the name (质保期为…N个月), not
+    a period that runs after it (质保期满后…供应期不少于十年). Two statements of the warranty
+    are read by their words, the related clauses and the purpose (民法典第一百四十二条、第四百六十六条);
+    the buyer's claims in the meantime depend on which applies (第六百二十一条). Reported at the
+    body's sentence, the term the annex contradicts."""
+    body: list[tuple[float, str, str]] = []
+    frags = [(c.clause_id, f) for c, text, _ in _body_annex_parts(ctx) if text
+             for x in _split(text) for f in re.split(r"[；;]", x.replace("\n", ""))]
+    for cid, frag in frags:
+        for m in re.finditer(rf"{_WP_NAME}(?!满|届满|内|期间|期内|开始|起算)[^。；，]{{0,4}}?(?:为|是|：|:)[^。；，]{{0,16}}?"
+                             rf"(?P<n>\d{{1,3}}|[一二两三四五六七八九十]{{1,3}})\s*(?P<u>个月|年|日|天)", frag):
+            if (mo := _wp_months(m["n"], m["u"])) is not None:
+                body.append((mo, frag.strip(), cid))
+    if not body:
+        return None
+    for c, head, table in rows_seen:
+        col = next((i for i, h in enumerate(head) if re.fullmatch(rf"\s*{_WP_NAME}\s*(?:[（(][^）)]*[）)])?\s*", h)), None)
+        if col is None:
+            continue
+        spans = []
+        for cells, line in table:
+            if col < len(cells) and (m := _WP_SPAN.fullmatch(cells[col].strip())) and (mo := _wp_months(m["n"], m["u"])) is not None:
+                spans.append((mo, cells[col].strip(), line))
+        if not spans or any(abs(mo - b) < 0.01 for mo, _, _ in spans for b, _, _ in body):
+            continue
+        mo, cell, line = spans[0]
+        _, frag, cid = body[0]
+        return cid, Hit(evidence=frag, sentence=frag, explanation=(
+            f"正文约定质量保证（保修）期间（“{frag[:40]}”），附件表格（“{line.strip()[:40]}”）载明为{cell}；正文与附件对同一事项的约定相互矛盾，"
+            "质保期内的修理、更换和质量保证金返还时间将发生争议（民法典第一百四十二条、第四百六十六条、第六百二十一条）。"))
+    return None
 
 
 _PT_NUM = r"\d{1,3}|[一二两三四五六七八九十百零〇壹贰叁肆伍陆柒捌玖拾佰]{1,4}"

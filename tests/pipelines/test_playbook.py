@@ -593,3 +593,38 @@ def test_a_table_that_restates_a_term_the_body_states_is_one_risk_reported_at_th
     found = [(f.check_id, f.clause_id) for f in screen(clauses, PLAYBOOK, ctx) if f.check_id == "labor.probation_wage_low"]
     # THEN the wage is one finding, on the clause that states it
     assert found == [("labor.probation_wage_low", "c1")]
+
+
+def _screen_document(text: str, check_id: str) -> list:
+    from pipelines.classify import classify_clauses, classify_contract_type
+    from pipelines.extract import extract
+    from pipelines.segment import segment
+
+    doc = extract(text.encode("utf-8"), filename="contract.txt")
+    ctype = classify_contract_type(doc)
+    clauses = classify_clauses(segment(doc), ctype)
+    ctx = ScreenContext(contract_type=ctype, clauses=clauses, text=doc.text,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)})
+    return [f for f in screen(clauses, PLAYBOOK, ctx) if f.check_id == check_id]
+
+
+_WARRANTY_BODY = ("设备买卖合同\n甲方（卖方）：某机床有限公司\n乙方（买方）：某精密制造有限公司\n第一条 标的\n甲方向乙方出售附件一所列数控设备。\n"
+                  "第二条 质量保证\n{body}\n第三条 其他\n本合同一式两份。\n附件一：设备清单\n"
+                  "| 序号 | 设备名称 | 数量 | 质保期 |\n|---|---|---|---|\n| 1 | 数控车床 | 2台 | {a} |\n| 2 | 加工中心 | 1台 | {b} |\n")
+
+
+@pytest.mark.parametrize("body, a, b, found", [
+    # the body's warranty period against the annex's warranty column (民法典142/466/621)
+    ("整机保修期为自验收合格之日起两年，保修期内免费维修。", "12个月", "12个月", True),
+    ("设备的质量保证期是18个月，自安装调试完成之日起算。", "一年", "一年", True),
+    # the same period in other units, or one row stating it: no conflict
+    ("整机保修期为自验收合格之日起两年，保修期内免费维修。", "24个月", "2年", False),
+    ("质保期为十二个月。", "12个月", "24个月", False),
+    # a period that runs after the warranty is not the warranty (质保期满后…十年)
+    ("质保期满后，甲方继续提供有偿维修，零配件供应期不少于十年。", "12个月", "12个月", False),
+])
+def test_a_warranty_period_the_annex_column_states_otherwise_is_reported_at_the_body(body, a, b, found):
+    hits = _screen_document(_WARRANTY_BODY.format(body=body, a=a, b=b), "consistency.annex_value_conflict")
+    assert bool(hits) == found
+    if found:
+        assert body[:8] in hits[0].evidence  # at the body's sentence, the term the annex contradicts
