@@ -649,7 +649,10 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                 if n is not None and _c_days(n, per["u"]) < min_days:
                     return [Hit(evidence=flat.strip(), sentence=flat, explanation=(
                         f"约定{per.group(0).strip()}未提异议即视为验收合格，期限过短，验收方难以完成必要的检验；过短的检验期限依法仅视为外观瑕疵的异议期限（民法典第六百二十二条）。"))]
-                continue
+                # a fair period, or (或者) mere use as another way to be deemed to accept: the use alone ends the inspection
+                alt = re.search(r"或者?|或是", before[per.end():])
+                if not (alt and _C_USE_TRIGGER.search(before[per.end() + alt.end():])):
+                    continue
             if not _C_PERIOD.search(before) and re.search(
                     r"第[^。；，]{1,8}(?:条|款)(?:约定|规定)?的?(?:验收|检验)?期限(?:内|届满)", before):
                 continue  # silence within an inspection period another clause sets: judged where that period is agreed
