@@ -1269,7 +1269,7 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
     A finding of a ``yields`` check (a general norm such as a claim waived in advance) is
     dropped where a check of another category reports the same sentence: ``乙方不得就社会保险
     事宜向甲方主张任何权利`` is the social-insurance waiver (劳动法第七十二条), not a second,
-    generic finding.
+    generic finding; its title, explanation, statutes and suggestion are added to that finding.
 
     Args:
         findings: sorted as :func:`screen` sorts them.
@@ -1277,10 +1277,10 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
         yielding: ids of the checks marked ``yields``.
 
     Returns:
-        The findings without those that repeat a (clause, category, sentence) already kept;
-        a kept finding carries what the dropped ones of its sentence said: their titles and
-        explanations appended to its explanation, their statutes to its statutes and their
-        suggested text to its suggestion.
+        The findings without those that repeat a (clause, category, sentence) already kept or
+        that yield; a kept finding carries what the dropped ones of its sentence said: their
+        titles and explanations appended to its explanation, their statutes to its statutes and
+        their suggested text to its suggestion.
     """
     def sentence_of(f: Finding) -> str:
         clause = by_id.get(f.clause_id)
@@ -1297,22 +1297,33 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
     for f in findings:
         if f.check_id not in yielding:
             specific.setdefault((f.clause_id, sentence_of(f)), set()).add(f.category.value)
+    def merged(first: Finding, f: Finding) -> Finding:
+        if f.check_id == first.check_id or f.title in first.explanation:
+            return first
+        # the second norm the sentence breaks is told, with its statutes, not lost
+        return first.model_copy(update={
+            "explanation": f"{first.explanation} 同一句另涉及“{f.title}”：{f.explanation}",
+            # the replacement text mends both norms, or a lawyer pasting it keeps the second defect
+            "suggestion": _joined_suggestion(first.suggestion, f.suggestion),
+            "statutes": first.statutes + tuple(r for r in f.statutes if r not in first.statutes)})
+
     seen: dict[tuple[str, str, str], int] = {}
     kept: list[Finding] = []
+    yielded: list[Finding] = []
     for f in findings:
         if f.check_id in yielding and specific.get((f.clause_id, sentence_of(f)), set()) - {f.category.value}:
+            yielded.append(f)
             continue
         key = (f.clause_id, f.category.value, sentence_of(f))
         if key in seen:
-            first = kept[seen[key]]
-            if f.check_id != first.check_id and f.title not in first.explanation:
-                # the second norm the sentence breaks is told, with its statutes, not lost
-                kept[seen[key]] = first.model_copy(update={
-                    "explanation": f"{first.explanation} 同一句另涉及“{f.title}”：{f.explanation}",
-                    # the replacement text mends both norms, or a lawyer pasting it keeps the second defect
-                    "suggestion": _joined_suggestion(first.suggestion, f.suggestion),
-                    "statutes": first.statutes + tuple(r for r in f.statutes if r not in first.statutes)})
+            kept[seen[key]] = merged(kept[seen[key]], f)
             continue
         seen[key] = len(kept)
         kept.append(f)
+    # a yielded finding's norm is told in the specific finding it yielded to (one risk, both norms and statutes)
+    for f in yielded:
+        i = next((i for i, k in enumerate(kept) if k.clause_id == f.clause_id and k.category != f.category
+                  and sentence_of(k) == sentence_of(f)), None)
+        if i is not None:
+            kept[i] = merged(kept[i], f)
     return kept

@@ -305,6 +305,13 @@ def test_a_general_waiver_check_yields_to_the_specific_check_of_another_category
     found = _screen_all(text, "劳动合同", Category.labor)
     # THEN the specific check names the risk once; the generic waiver does not repeat it
     assert "labor.social_insurance_waiver" in found and "liability.claims_waived" not in found
+    # AND the general norm is told in the specific finding, with its statutes, not lost
+    clause = Clause(clause_id="c0001", path=("第一条",), number="第一条", title="", text=text, char_start=0,
+                    char_end=len(text), level=1, category=Category.labor)
+    ctx = ScreenContext(contract_type="劳动合同", clauses=[clause], text=text, stance=Stance.neutral,
+                        party_roles={"party_a": ("甲方",), "party_b": ("乙方",)}, citation_checker=_citation_checker)
+    kept = next(f for f in screen([clause], PLAYBOOK, ctx) if f.check_id == "labor.social_insurance_waiver")
+    assert CHECKS["liability.claims_waived"].title in kept.explanation
     # AND alone, the generic waiver still reports a waiver nothing more specific covers
     alone = _screen_all("承租人入住后不得就房屋的任何问题向出租人主张任何权利。", "房屋租赁合同", Category.lease)
     assert "liability.claims_waived" in alone

@@ -125,7 +125,16 @@ SETS = Path(__file__).parents[1] / "data" / "blind_contracts"
 # over "any" goods the carrier holds (民法典450), set 48 b04's escalation mismatch (found at the rate's sentence; its
 # writer anchored the schedule row), set 61 s61_05's three-working-day acceptance window beside the writer's risk in
 # the same clause, set 66 s66_05's acceptance deemed on use beside the now-found own-report acceptance.
-FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.72), "set26": (47, 59, 0.79),
+# Twenty-sixth session: sets 70 (warehousing, construction, dispatch, consulting, advertising, distribution, non-compete,
+# inter-company loan, gift, 行纪, work, brokerage) and 71 (equipment sale, software, shop lease, labour, guarantee, equity,
+# technical service, logistics, cloud service with personal data, franchise, partnership, factoring) added: blind 24/50
+# (0.48, precision 0.69) and 31/48 (0.65, 0.66, three clean highs) on the session's start code; 32/50 (40 predicted)
+# and 35/48 (47 predicted, clean high 0) after their fixes. The general "一方概括免除自身责任" now yields to a specific
+# finding of another category on the same sentence, its norm told in that finding (13 duplicate highs fewer over the
+# earlier sets); set 69 s69_12's exemption for any development failure was matched only by that general finding beside a
+# no-refund finding of price_payment on the same sentence: 42 matched. One more matched and one more predicted: set 25
+# e08 (a dispatched worker's medical-check and uniform fees), set 68 s68_05 (an equity registration "在合理期限内").
+FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (37, 51, 0.72), "set26": (47, 59, 0.79),
           "set27": (44, 57, 0.77), "set28": (43, 53, 0.81), "set29": (38, 50, 0.76), "set30": (44, 54, 0.81), "set31": (41, 51, 0.80),
           "set32": (50, 65, 0.76), "set33": (52, 60, 0.86),
           "set34": (49, 54, 0.90),
@@ -161,8 +170,8 @@ FLOORS = {"set23": (41, 49, 0.83), "set24": (46, 56, 0.82), "set25": (36, 50, 0.
           "set64": (49, 59, 0.83),
           "set65": (43, 55, 0.78),
           "set66": (41, 55, 0.74),
-          "set67": (40, 48, 0.83), "set68": (37, 49, 0.75), "set69": (43, 53, 0.81),
-          "set70": (29, 40, 0.72), "set71": (31, 43, 0.72)}
+          "set67": (40, 48, 0.83), "set68": (38, 50, 0.76), "set69": (42, 52, 0.80),
+          "set70": (32, 40, 0.80), "set71": (35, 47, 0.74)}
 
 
 @pytest.fixture(scope="module")
