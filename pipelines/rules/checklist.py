@@ -818,6 +818,11 @@ def partnership_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
             if long_notice and (n := parse_number(long_notice["n"])) and (n * 30 if "月" in long_notice["u"] else n) > 90:
                 forfeit = forfeit or long_notice
             short_notice = re.search(r"提前[^。；，]{0,6}(?:日|天|个月|月)[^。；，]{0,4}通知", s) and not (long_notice and forfeit is long_notice)
+            # the law's own rules (合伙企业法第二十一条: no division before liquidation) and a set-off against what the leaver owes
+            if re.search(r"清算前", s) or (forfeit and re.search(r"抵扣|抵销|抵偿|扣除[^。；，]{0,6}(?:欠款|债务|欠付)", s)):
+                continue
+            if bar and not re.search(r"退伙|退出|撤资|抽回|合伙(?:协议|合同|企业|关系)?|本协议|本合同", bar.group(0)):
+                continue  # another contract's termination (不得擅自解除与托管银行签订的资金托管协议)
             if (bar or forfeit) and not re.search(r"(?:经|征得)[^。；，]{0,8}(?:全体|其他)?合伙人[^。；，]{0,4}(?:一致)?同意|(?:给|对)[^。；]{0,10}造成(?:不利影响|损失)", s) \
                     and not (short_notice and bar and not forfeit):
                 return [Hit(evidence=s.strip(), sentence=sent)]

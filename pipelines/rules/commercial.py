@@ -453,7 +453,9 @@ _C_RECEIPT_FROM_THIRD = re.compile(
     rf"(?:(?:从|自|由|向)?{_C_THIRD}[^，。；]{{0,4}}(?:处)?[^，。；]{{0,6}}?(?:实际)?(?:收到|收回|回收|收讫|取得|获得|收妥|到账|拨付|拨款|付款|回款|支付)"
     rf"|(?:收到|取得|获得|收妥|到账|回笼|回收)[^，。；]{{0,14}}?{_C_THIRD}"
     rf"|(?:收到|收回|取得|获得|收讫)(?!{_PARTY_ANY})[\u4e00-\u9fff]{{2,8}}?(?:支付|拨付|划拨|发放)?的)[^，。；]{{0,12}}?(?:款|资金|费)[^，。；]{{0,6}}?(?:后|之后|以后|为前提|为条件|前提下|时)")
-_C_PAY_FALLBACK = re.compile(r"最迟|不晚于|不影响[^。；]{0,12}(?:付款|支付)|无论[^。；]{0,16}(?:是否|与否)|不论[^。；]{0,16}(?:是否|与否)|不以[^。；]{0,20}为(?:前提|条件)|不受[^。；]{0,20}影响|最长不超过")
+_C_PAY_FALLBACK = re.compile(r"最迟|不晚于|不影响[^。；]{0,12}(?:付款|支付)|无论[^。；]{0,16}(?:是否|与否)|不论[^。；]{0,16}(?:是否|与否)|不以[^。；]{0,20}为(?:前提|条件)|不受[^。；]{0,20}影响|最长不超过"
+                            # a fixed period after an event neither side controls alone: 甲方收到发票后10个工作日内付款
+                            r"|(?:(?:收到|收讫|取得)[^。；，]{0,10}发票|验收合格|到货|交货|签收)[^。；，]{0,6}(?:后|之日起|起)\s*(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(?:个)?(?:工作日|自然日|日|天)(?:内|之内|以内)[^。；，]{0,6}(?:付款|支付|付清|结清)")
 
 
 def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -481,8 +483,8 @@ def payment_time_indeterminate(clause: Clause, ctx, params) -> Iterable[Hit]:
             continue
         # the judgement governs another act (根据自身经营需要随时书面通知乙方解除本协议): what it decides is the
         # termination, not when money is paid
-        if source == "payer" and re.search(r"^[^。；，]{0,16}?(?:解除|终止|退回|辞退|调岗|调整(?:岗位|工作)|变更|暂停(?:合作|履行|供货))", flat[m.end():]) \
-                and not re.search(r"^[^。；，]{0,16}?(?:支付|付款|结算|拨付|付清)", flat[m.end():]):
+        if source == "payer" and re.search(r"^[^。；，]{0,4}[，,]?[^。；，]{0,16}?(?:解除|终止|退回|辞退|调岗|调整(?:岗位|工作)|变更|暂停(?:合作|履行|供货)|下达订单|确定(?:采购)?数量|开票|开具发票)", flat[m.end():]) \
+                and not re.search(r"^[^。；，]{0,4}[，,]?[^。；，]{0,16}?(?:支付|付款|结算|拨付|付清)", flat[m.end():]):
             continue
         if source == "third_party" and ctx.contract_type in ("建设工程施工合同", "装饰装修合同") and re.search(r"发包人|发包方", m.group(0)) \
                 and not re.search(r"分包|总包|承包人在收到|收到发包", flat):
@@ -651,12 +653,18 @@ def deemed_acceptance(clause: Clause, ctx, params) -> Iterable[Hit]:
                         f"约定{per.group(0).strip()}未提异议即视为验收合格，期限过短，验收方难以完成必要的检验；过短的检验期限依法仅视为外观瑕疵的异议期限（民法典第六百二十二条）。"))]
                 # a fair period, or (或者) mere use as another way to be deemed to accept: the use alone ends the inspection
                 alt = re.search(r"或者?|或是", before[per.end():])
-                if not (alt and _C_USE_TRIGGER.search(before[per.end() + alt.end():])):
+                rest = before[per.end() + alt.end():] if alt else ""
+                # (use for a stated time — 投入使用满六个月, 连续正常运行满三十日 —, use after the inspection period, or a
+                # written confirmation is no bare use)
+                if not (alt and _C_USE_TRIGGER.search(rest)) or re.search(r"满\s*[^。；，]{0,4}(?:日|天|个月|月|年)|期满后|届满后|确认|签署|书面", rest):
                     continue
             if not _C_PERIOD.search(before) and re.search(
                     r"第[^。；，]{1,8}(?:条|款)(?:约定|规定)?的?(?:验收|检验)?期限(?:内|届满)", before):
                 continue  # silence within an inspection period another clause sets: judged where that period is agreed
-            if _C_USE_TRIGGER.search(before) and not _C_SIGN_TRIGGER.search(before[-6:]):
+            use = _C_USE_TRIGGER.search(before)
+            # (use for a stated time — 连续正常运行满三十日 — is a trial run that proves the goods, not use instead of inspection)
+            if use and not _C_SIGN_TRIGGER.search(before[-6:]) and not re.search(
+                    r"(?:满|达到?|超过)\s*[^。；，]{0,6}(?:日|天|个月|月|年|小时)", before[use.start():]):
                 return [Hit(evidence=flat.strip(), sentence=flat)]
             # the performer's own act, with no period and no silence to wait for: 自竣工通知书发出之日起即视为验收合格
             if re.search(r"(?:发出|提交|送达|完工|竣工|交付|交货|安装(?:完毕|完成)|调试完毕|上线|部署完成)[^。；，]{0,8}?(?:之日|之时|当日|时|后)?(?:起)?[，,]?[^。；，]{0,6}?(?:即|便|就|均)?$", before) \
@@ -1805,7 +1813,8 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
 
 # the warranty period by any of its names (民法典第六百二十一条 质量保证期; 建设工程质量管理条例 保修期)
 _WP_NAME = r"(?:质保期|质量保证期|保修期|保质期|质保期限|保修期限)"
-_WP_SPAN = re.compile(r"(?P<n>\d{1,3}|[一二两三四五六七八九十]{1,3})\s*(?P<u>个月|年|日|天)")
+_WP_NUM = r"\d{1,3}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾]{1,3}"
+_WP_SPAN = re.compile(rf"(?P<n>{_WP_NUM})\s*(?P<u>个月|年|日|天)")
 
 
 def _wp_months(n: str, unit: str) -> float | None:
@@ -1819,36 +1828,51 @@ def _annex_warranty_column_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for an annex table whose warranty column (质保期, 保修期 …) states
     for every row a period the body never states while the body states another
     (``设备质保期为自终验收合格之日起二十四个月`` against ``| 立式加工中心 | … | 12个月 |``), or
-    None. The body's period is the one a fragment gives right after the name (质保期为…N个月), not
-    a period that runs after it (质保期满后…供应期不少于十年). Two statements of the warranty
-    are read by their words, the related clauses and the purpose (民法典第一百四十二条、第四百六十六条);
-    the buyer's claims in the meantime depend on which applies (第六百二十一条). Reported at the
-    body's sentence, the term the annex contradicts."""
+    None. The body's periods are those a fragment gives after the name (质保期为…N个月, 共计N个月,
+    either of 交货后18个月或验收后12个月), not a period that runs after it (质保期满后…十年) nor a
+    replaced part's or the software's own; a body that refers the warranty to the annex (质保期见附件一)
+    states none. A column headed with its unit (质保期（月）) may hold bare numbers. At most 300 rows
+    are read. Two statements of the warranty are read by their words, the related clauses and the
+    purpose (民法典第一百四十二条、第四百六十六条); the buyer's claims in the meantime depend on which
+    applies (第六百二十一条). Reported at the body's sentence, the term the annex contradicts."""
     body: list[tuple[float, str, str]] = []
-    frags = [(c.clause_id, f) for c, text, _ in _body_annex_parts(ctx) if text
-             for x in _split(text) for f in re.split(r"[；;]", x.replace("\n", ""))]
-    for cid, frag in frags:
-        for m in re.finditer(rf"{_WP_NAME}(?!满|届满|内|期间|期内|开始|起算)[^。；，]{{0,4}}?(?:为|是|：|:)[^。；，]{{0,16}}?"
-                             rf"(?P<n>\d{{1,3}}|[一二两三四五六七八九十]{{1,3}})\s*(?P<u>个月|年|日|天)", frag):
-            if (mo := _wp_months(m["n"], m["u"])) is not None:
-                body.append((mo, frag.strip(), cid))
+    for c, text, _ in _body_annex_parts(ctx):
+        for x in (_split(text) if text else ()):
+            for frag in re.split(r"[；;]", x.replace("\n", "")):
+                if not re.search(_WP_NAME, frag):
+                    continue
+                if re.search(rf"{_WP_NAME}[^。；]{{0,12}}(?:以|按|见|依|详见|按照)[^。；，]{{0,4}}(?:附件|附表|清单|设备清单)", frag):
+                    return None  # the body defers to the annex: no second statement
+                for m in re.finditer(rf"{_WP_NAME}(?!满|届满|内|期间|期内|开始|起算)[^。；]{{0,16}}?(?:为|是|：|:|共计|合计|计|共)[^。；]{{0,24}}", frag):
+                    if re.search(r"(?:部件|零件|配件|软件|更换|维修|修复)[^。；，]{0,6}(?:的|后)?[，,]?\s*(?:其)?$|其$", frag[max(0, m.start() - 12): m.start()]):
+                        continue  # another thing's warranty (质保期内更换的部件，其质保期为…6个月; 软件系统的质保期)
+                    for sp in _WP_SPAN.finditer(m.group(0)):
+                        if (mo := _wp_months(sp["n"], sp["u"])) is not None:
+                            body.append((mo, frag.strip(), c.clause_id))
     if not body:
         return None
+    stated = {round(b, 2) for b, _, _ in body}
     for c, head, table in rows_seen:
         col = next((i for i, h in enumerate(head) if re.fullmatch(rf"\s*{_WP_NAME}\s*(?:[（(][^）)]*[）)])?\s*", h)), None)
         if col is None:
             continue
+        unit = re.search(r"[（(]\s*(个月|月|年)\s*[）)]", head[col])
         spans = []
-        for cells, line in table:
-            if col < len(cells) and (m := _WP_SPAN.fullmatch(cells[col].strip())) and (mo := _wp_months(m["n"], m["u"])) is not None:
-                spans.append((mo, cells[col].strip(), line))
-        if not spans or any(abs(mo - b) < 0.01 for mo, _, _ in spans for b, _, _ in body):
+        for cells, line in table[:300]:
+            cell = cells[col].strip() if col < len(cells) else ""
+            m = _WP_SPAN.fullmatch(cell)
+            mo = _wp_months(m["n"], m["u"]) if m else (
+                _wp_months(cell, "年" if unit[1] == "年" else "个月") if unit and re.fullmatch(r"\d{1,3}", cell) else None)
+            if mo is not None:
+                spans.append((mo, cell, line))
+        if not spans or any(round(mo, 2) in stated for mo, _, _ in spans):
             continue
         mo, cell, line = spans[0]
         _, frag, cid = body[0]
+        shown = cell + (unit[1] if unit and cell.isdigit() else "")
         return cid, Hit(evidence=frag, sentence=frag, explanation=(
-            f"正文约定质量保证（保修）期间（“{frag[:40]}”），附件表格（“{line.strip()[:40]}”）载明为{cell}；正文与附件对同一事项的约定相互矛盾，"
-            "质保期内的修理、更换和质量保证金返还时间将发生争议（民法典第一百四十二条、第四百六十六条、第六百二十一条）。"))
+            f"正文约定质量保证（保修）期间（“{frag[:40]}”），附件表格（“{line.strip()[:40]}”）载明为{shown}；"
+            "正文与附件对同一事项的约定相互矛盾，质保期内的修理、更换和质量保证金返还时间将发生争议（民法典第一百四十二条、第四百六十六条、第六百二十一条）。"))
     return None
 
 

@@ -392,16 +392,18 @@ def _daily_late_charge(sent: str, daily_max: float, ctx) -> Hit | None:
         return None
     # late performance (a report, a delivery) is not late money: its loss is not a debt's interest, so the mark of
     # excess is higher (the 0.3% a day of ld_rate's ``ld_daily_max_percent_performance``)
-    money_late = re.search(r"(?:逾期|迟延|延迟|拖延|拖欠|未按[^。；，]{0,8}|未能[^。；，]{0,6})(?:支付|付款|缴纳|交纳|缴付|付清|还款|归还|清偿|退还|返还)"
+    money_late = re.search(r"(?:逾期|迟延|延迟|拖延|拖欠|未按[^。；，]{0,8}|未能[^。；，]{0,6})(?:支付|付款|缴纳|交纳|缴付|付清|还款|归还(?=[^。；，]{0,6}(?:款|金|费|租|本))|清偿|(?:退还|返还)(?=[^。；，]{0,6}(?:款|金|费|租)))"
                            r"|欠付|未付|欠费|欠款|欠缴|应付未付|(?:逾期|迟延|延迟|拖欠)(?:交付|交纳|缴纳|缴付)?(?:款项|金额|费用|租金|货款|价款|服务费)", sent)
+    if money_late and re.search(r"(?:逾期|迟延|延迟)(?:交货|发货|供货|到货|完工|竣工|(?:交付|提交)(?![^。；，]{0,2}(?:租金|款|费|价)))", sent[:money_late.start()] or sent):
+        money_late = None  # a delivery delay charged on the goods' price (逾期交货的，按逾期交付货物价款的0.2%计收迟延费用)
     if not money_late:
         daily_max = max(daily_max, 0.3)
     for pct, m in parse_rate(sent):
         if (m.start() < daily.start() and daily.start() - m.end() > 3) or m.start() - daily.end() > 30 or pct <= daily_max or pct > 100:
             continue
         before = sent[max(0, m.start() - 12): m.start()]
-        if not money_late and ((re.search(r"[季](?:度)?[\u4e00-\u9fff]{0,3}(?:报酬|费|费用|租金)的?\s*$", before) and pct <= 100 / 91) or (
-                re.search(r"[月](?:度)?[\u4e00-\u9fff]{0,3}(?:报酬|费|费用|租金)的?\s*$", before) and pct <= 100 / 30)):
+        if not money_late and any(re.search(rf"{w}(?:度)?[\u4e00-\u9fff]{{0,3}}(?:报酬|费|费用|租金)(?:总额|金额)?的?\s*$", before) and pct <= 100 / days
+                                  for w, days in (("季", 91), ("月", 30), ("周", 7))):
             continue  # late performance: a day's delay costs at most a day's worth of the quarter's (month's) fee
         if re.search(r"年|LPR|利率|报价|上浮|倍|同期", before) or (
                 re.search(r"(?:租金|费用|单价|价格|标准)的?\s*$", before) and not re.search(r"[月季](?:度)?(?:租金|费用)的?\s*$", before)):

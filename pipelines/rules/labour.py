@@ -133,7 +133,8 @@ def labour_employee_penalty(clause: Clause, ctx, params) -> Iterable[Hit]:
         s = sent.replace("\n", "")
         # a 违约金 on top of the training cost (除返还培训费用外，还应支付违约金…) is beyond what 第22条 allows
         on_top = re.search(r"除[^。；]{0,30}(?:培训费|服务期|竞业)[^。；]{0,12}(?:外|之外|以外)[^。；]{0,10}(?:还|另|另行|再|并|亦|同时)", s) \
-            or (re.search(r"违约金[^。；]{0,30}(?:同时|并|另|还|此外|以及)[^。；]{0,24}培训费", s) and not re.search(r"服务期|专项培训", s))
+            or (re.search(r"违约金[^。；]{0,30}(?:同时|并|另|还|此外|以及)[^。；]{0,4}(?:赔偿|返还|承担|支付|偿还)[^。；]{0,20}培训费", s)
+                and not re.search(r"服务期|专项培训|专业技术培训|工作满|服务满", s))
         # (a 违约金 for leaving, with the training cost added after it, is no 服务期 违约金: 辞职…支付违约金叁万元，同时赔偿…培训费用)
         if (re.search(r"专项培训|培训费|培训服务|竞业", s) or (trained and "服务期" in s)) and not on_top:
             continue

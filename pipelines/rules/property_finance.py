@@ -261,7 +261,7 @@ def lease_sublease(clause: Clause, ctx, params) -> Iterable[Hit]:
     return []
 
 
-_CONSENT_LIST = re.compile(r"(?:须|需|应当?|必须)(?:经|由|取得|征得)[^。；：:]{0,16}(?:同意|决议|批准|表决|决定)[^。；：:]{0,6}[：:][^。]*")
+_CONSENT_LIST = re.compile(r"(?:(?:须|需|应当?|必须)(?:经|由|取得|征得)|由)[^。；：:]{0,16}(?:同意|决议|批准|表决|决定)[^。；：:]{0,10}[：:][^。]*")
 
 
 def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
@@ -282,7 +282,9 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
         return any(re.search(creates, s) and re.search(r"债务|借款|欠款|本金|利息|租金|款项|主合同|债权|还款|偿还|清偿|付款义务", s)
                    and not re.search(r"质量保证|保证金|保证书|保修", s)
                    # 为他人提供担保 listed among matters that need everyone's consent is a power, not a guarantee given
-                   and not re.search(r"(?:须|需|应)(?:经|由)[^。；]{0,10}(?:一致)?(?:同意|决议|批准|表决)|一致同意|表决通过", s) for s in _split(text))
+                   and not re.search(r"(?:须|需|应当?)(?:经|由)[^。；]{0,10}(?:一致)?(?:同意|决议|批准|表决)|一致同意|表决通过", s)
+                   # a promise not to guarantee (借款人承诺不为任何第三方的债务提供担保) gives none
+                   and not re.search(r"不(?:得|为|向|对)[^。；，]{0,16}提供[^。；，]{0,4}(?:担保|保证)|不提供(?:任何)?(?:担保|保证)", s) for s in _split(text))
 
     if which == "type":
         # the kind written as a condition — the guarantor pays when the debtor cannot — is a general
@@ -308,6 +310,8 @@ def guarantee_missing_terms(clause: Clause, ctx, params) -> Iterable[Hit]:
         return []
     if which == "period":
         if re.search(r"保证期间|保证期限|保证责任期间|担保期间|担保期限|保证责任的期间|届满之日起[^。；]{0,8}(?:年|个月|日)|(?:年|个月)内[^。；]{0,10}(?:要求|请求)[^。；]{0,6}保证人"
+                     # 丙方的保证责任自主债务到期之日起持续两年
+                     r"|(?:保证|担保)责任[^。；]{0,20}(?:到期|届满)[^。；，]{0,6}(?:之日)?起[^。；，]{0,4}(?:持续|为期|为|计)?\s*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(?:年|个月)"
                      # a period "until paid in full" is agreed but unclear (担保制度解释第三十二条): its own check reports it
                      r"|(?:保证|担保)责任[^。；，]{0,6}(?:持续|存续|延续)?至[^。；]{0,30}(?:清偿|偿还|还清|履行完毕|付清)", ctx.text):
             return []

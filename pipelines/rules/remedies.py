@@ -2793,7 +2793,8 @@ def ld_rate(clause: Clause, ctx, params) -> Iterable[Hit]:
         rem = re.search(r"剩余[^。；，,]{0,16}(?:月数|年数|天数|期数|期限|期间)[^。；]{0,4}(?:乘以|×|\*)[^。；]{0,30}(?:费|租金|价款|报酬)", sent) or re.search(
             r"(?:费|租金|价款|报酬)[^。；]{0,12}(?:之和|合计|总额)?(?:乘以|×|\*)[^。；，]{0,4}剩余[^。；，,]{0,8}(?:年限|月数|年数|天数|期数|期限|期间)", sent)
         share = [pct for pct, m in parse_rate(sent) if rem and m.start() >= rem.start()]
-        if rem and not (share and max(share) <= lump_max) and not re.search(r"不(?:得)?超过[^。；]{0,10}(?:实际)?损失", sent):
+        # (the training cost shared out over the months of service left is the 服务期 违约金 劳动合同法第二十二条 allows)
+        if rem and not (share and max(share) <= lump_max) and not re.search(r"不(?:得)?超过[^。；]{0,10}(?:实际)?损失|培训费", sent):
             return [Hit(evidence=sent.strip(), sentence=sent, severity=Severity.medium, explanation=(
                 "违约金按剩余期限乘以每期费用（或其倍数）计算，相当于对方在剩余期限内可得的全部收入，而未扣除其因不再履行而节省的成本；"
                 "损失赔偿以可得利益为限（民法典第五百八十四条），超过损失百分之三十的违约金一般可认定为过分高于损失而请求减少"

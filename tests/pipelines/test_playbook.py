@@ -629,9 +629,24 @@ _WARRANTY_BODY = ("设备买卖合同\n甲方（卖方）：某机床有限公�
     ("质保期为十二个月。", "12个月", "24个月", False),
     # a period that runs after the warranty is not the warranty (质保期满后…十年)
     ("质保期满后，甲方继续提供有偿维修，零配件供应期不少于十年。", "12个月", "12个月", False),
+    # written otherwise: 共计, in capital numerals
+    ("设备的质保期自终验收合格之日起计算，共计二十四个月。", "12个月", "12个月", True),
+    ("设备质保期为贰拾肆个月。", "12个月", "12个月", True),
+    # either of two periods, the body deferring to the annex, a replaced part's own warranty (an attack helper's near-misses)
+    ("设备质保期为交货后18个月或安装验收合格后12个月，以先到者为准。", "12个月", "12个月", False),
+    ("设备质保期以附件一为准；质保期内更换的部件，其质保期为自更换之日起6个月。", "24个月", "24个月", False),
+    ("软件系统的质保期为12个月，硬件设备的质保期见附件一。", "36个月", "36个月", False),
 ])
 def test_a_warranty_period_the_annex_column_states_otherwise_is_reported_at_the_body(body, a, b, found):
+    # (a column headed with its unit holds bare numbers: 质保期（月） | 12)
     hits = _screen_document(_WARRANTY_BODY.format(body=body, a=a, b=b), "consistency.annex_value_conflict")
     assert bool(hits) == found
     if found:
         assert body[:8] in hits[0].evidence  # at the body's sentence, the term the annex contradicts
+
+
+def test_a_warranty_column_headed_with_its_unit_is_read_in_that_unit():
+    text = _WARRANTY_BODY.format(body="设备质保期为24个月。", a="12", b="12").replace("| 质保期 |", "| 质保期（月） |")
+    assert _screen_document(text, "consistency.annex_value_conflict")
+    same = _WARRANTY_BODY.format(body="设备质保期为24个月。", a="24", b="24").replace("| 质保期 |", "| 质保期（月） |")
+    assert not _screen_document(same, "consistency.annex_value_conflict")
