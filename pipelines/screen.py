@@ -1269,7 +1269,8 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
     A finding of a ``yields`` check (a general norm such as a claim waived in advance) is
     dropped where a check of another category reports the same sentence: ``乙方不得就社会保险
     事宜向甲方主张任何权利`` is the social-insurance waiver (劳动法第七十二条), not a second,
-    generic finding; its title, explanation, statutes and suggestion are added to that finding.
+    generic finding; its title, explanation, statutes and suggestion are added to that finding,
+    whose severity becomes the higher of the two.
 
     Args:
         findings: sorted as :func:`screen` sorts them.
@@ -1320,10 +1321,13 @@ def _one_per_sentence(findings: list[Finding], by_id: dict[str, Clause],
             continue
         seen[key] = len(kept)
         kept.append(f)
-    # a yielded finding's norm is told in the specific finding it yielded to (one risk, both norms and statutes)
+    # a yielded finding's norm is told in the specific finding it yielded to (one risk, both norms and statutes),
+    # at the higher of the two severities: a total exemption (high) told inside a medium finding still reads high
     for f in yielded:
         i = next((i for i, k in enumerate(kept) if k.clause_id == f.clause_id and k.category != f.category
                   and sentence_of(k) == sentence_of(f)), None)
         if i is not None:
             kept[i] = merged(kept[i], f)
+            if SEVERITY_RANK[f.severity] > SEVERITY_RANK[kept[i].severity]:
+                kept[i] = kept[i].model_copy(update={"severity": f.severity})
     return kept
