@@ -23,6 +23,7 @@ from pipelines.clause_structure import (
 from pipelines.rules.core import (
     _C_TOTAL_SKIP,
     _C_YUAN,
+    _DURATION,
     _K_UNDECIDED,
     _NUM,
     _T_PERIOD_TOTAL,
@@ -32,6 +33,7 @@ from pipelines.rules.core import (
     _c_total_prices,
     _c_yuan_value,
     _dates,
+    _duration_months,
     _per_doc,
     _row_cells,
     _split,
@@ -1813,17 +1815,6 @@ def _annex_value_conflict(ctx) -> tuple[str, Hit] | None:
 
 # the warranty period by any of its names (民法典第六百二十一条 质量保证期; 建设工程质量管理条例 保修期)
 _WP_NAME = r"(?:质保期|质量保证期|保修期|保质期|质保期限|保修期限)"
-_WP_NUM = r"\d{1,3}|[一二两三四五六七八九十壹贰叁肆伍陆柒捌玖拾]{1,3}"
-_WP_SPAN = re.compile(rf"(?P<n>{_WP_NUM})\s*(?P<u>个月|年|日|天)")
-
-
-def _wp_months(n: str, unit: str) -> float | None:
-    v = parse_number(n)
-    if not v:
-        return None
-    return v * 12 if unit == "年" else v if unit == "个月" else v / 30
-
-
 def _annex_warranty_column_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
     """``(clause id, hit)`` for an annex table whose warranty column (质保期, 保修期 …) states
     for every row a period the body never states while the body states another
@@ -1846,8 +1837,8 @@ def _annex_warranty_column_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
                 for m in re.finditer(rf"{_WP_NAME}(?!满|届满|内|期间|期内|开始|起算)[^。；]{{0,16}}?(?:为|是|：|:|共计|合计|计|共)[^。；]{{0,24}}", frag):
                     if re.search(r"(?:部件|零件|配件|软件|更换|维修|修复)[^。；，]{0,6}(?:的|后)?[，,]?\s*(?:其)?$|其$", frag[max(0, m.start() - 12): m.start()]):
                         continue  # another thing's warranty (质保期内更换的部件，其质保期为…6个月; 软件系统的质保期)
-                    for sp in _WP_SPAN.finditer(m.group(0)):
-                        if (mo := _wp_months(sp["n"], sp["u"])) is not None:
+                    for sp in _DURATION.finditer(m.group(0)):
+                        if (mo := _duration_months(sp.group(0))) is not None:
                             body.append((mo, frag.strip(), c.clause_id))
     if not body:
         return None
@@ -1860,9 +1851,9 @@ def _annex_warranty_column_conflict(ctx, rows_seen) -> tuple[str, Hit] | None:
         spans = []
         for cells, line in table[:300]:
             cell = cells[col].strip() if col < len(cells) else ""
-            m = _WP_SPAN.fullmatch(cell)
-            mo = _wp_months(m["n"], m["u"]) if m else (
-                _wp_months(cell, "年" if unit[1] == "年" else "个月") if unit and re.fullmatch(r"\d{1,3}", cell) else None)
+            # (a bare number under a header that names its unit: 质保期（月） | 12)
+            mo = _duration_months(cell) if _DURATION.fullmatch(cell) else (
+                _duration_months(cell + unit[1][-1]) if unit and re.fullmatch(r"\d{1,3}", cell) else None)
             if mo is not None:
                 spans.append((mo, cell, line))
         if not spans or any(round(mo, 2) in stated for mo, _, _ in spans):
